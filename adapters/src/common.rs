@@ -1,0 +1,313 @@
+//! Lifters shared by releases.
+//!
+//! [`lifter`] covers opcodes whose argument encoding, stack transfer and meaning
+//! are the same in every release that has them; a release folder's own
+//! `lifter(name)` is consulted first and overrides these. The named functions
+//! below are encodings several (not all) releases share; release folders map
+//! their opcode names to them explicitly.
+
+use crate::lift::{conversion, families, Flow, LiftCx, LiftFn, LiftResult, Lifted};
+use crate::sem::*;
+
+pub fn lifter(name: &str) -> Option<LiftFn> {
+    let f: LiftFn = match name {
+        "NOP" | "CACHE" | "NOT_TAKEN" => |_, _| Ok(Lifted::new(Op::Nop, 0, 0)),
+        "EXTENDED_ARG" => |_, _| Ok(Lifted::new(Op::ExtendedArg, 0, 0)),
+        "POP_TOP" => |_, _| Ok(Lifted::new(Op::PopTop, 1, 0)),
+        "PUSH_NULL" => |_, _| Ok(Lifted::new(Op::PushNull, 0, 1)),
+        "COPY" => |n, _| shuffle(Op::Copy { depth: n }, n, n + 1),
+        "SWAP" => |n, _| shuffle(Op::Swap { depth: n }, n, n),
+
+        "LOAD_CONST" => |i, cx| Ok(Lifted::new(Op::LoadConst { index: cx.check_const(i)? }, 0, 1)),
+        "LOAD_SMALL_INT" => |i, _| Ok(Lifted::new(Op::LoadInt { value: i as i64 }, 0, 1)),
+        "LOAD_ASSERTION_ERROR" => |_, _| Ok(Lifted::new(Op::LoadBuiltin { name: "AssertionError" }, 0, 1)),
+        "LOAD_COMMON_CONSTANT" => |i, cx| {
+            let name = cx.table.common_constants.get(i as usize).ok_or_else(|| format!("common constant {i} is not defined"))?;
+            Ok(Lifted::new(Op::LoadBuiltin { name }, 0, 1))
+        },
+
+        "LOAD_FAST" => |s, cx| load_local(s, cx, LocalAccess::Plain),
+        "LOAD_FAST_CHECK" => |s, cx| load_local(s, cx, LocalAccess::Checked),
+        "LOAD_FAST_AND_CLEAR" => |s, cx| load_local(s, cx, LocalAccess::AndClear),
+        "LOAD_FAST_BORROW" => |s, cx| load_local(s, cx, LocalAccess::Borrow),
+        "LOAD_FAST_LOAD_FAST" => |a, cx| load_local_pair(a, cx, LocalAccess::Plain),
+        "LOAD_FAST_BORROW_LOAD_FAST_BORROW" => |a, cx| load_local_pair(a, cx, LocalAccess::Borrow),
+        "STORE_FAST" => |s, cx| Ok(Lifted::new(Op::StoreLocal { slot: cx.check_slot(s)? }, 1, 0)),
+        "DELETE_FAST" => |s, cx| Ok(Lifted::new(Op::DeleteLocal { slot: cx.check_slot(s)? }, 0, 0)),
+        "STORE_FAST_STORE_FAST" => |a, cx| {
+            let (first, second) = (cx.check_slot(a >> 4)?, cx.check_slot(a & 15)?);
+            Ok(Lifted::new(Op::StoreLocalPair { first, second }, 2, 0))
+        },
+        "STORE_FAST_LOAD_FAST" => |a, cx| {
+            let (store, load) = (cx.check_slot(a >> 4)?, cx.check_slot(a & 15)?);
+            Ok(Lifted::new(Op::StoreThenLoadLocal { store, load }, 1, 1))
+        },
+        "MAKE_CELL" => |s, cx| Ok(Lifted::new(Op::MakeCell { slot: cx.check_slot(s)? }, 0, 0)),
+        "LOAD_CLOSURE" => |s, cx| Ok(Lifted::new(Op::LoadCellRef { slot: cx.check_cell(s)? }, 0, 1)),
+        "LOAD_DEREF" => |s, cx| Ok(Lifted::new(Op::LoadCell { slot: cx.check_cell(s)? }, 0, 1)),
+        "STORE_DEREF" => |s, cx| Ok(Lifted::new(Op::StoreCell { slot: cx.check_cell(s)? }, 1, 0)),
+        "DELETE_DEREF" => |s, cx| Ok(Lifted::new(Op::DeleteCell { slot: cx.check_cell(s)? }, 0, 0)),
+        "COPY_FREE_VARS" => |n, _| Ok(Lifted::new(Op::CopyFreeVars { count: n }, 0, 0)),
+        "LOAD_CLASSDEREF" => |s, cx| {
+            Ok(Lifted::new(Op::LoadClassCell { slot: cx.check_cell(s)?, mapping_on_stack: false }, 0, 1))
+        },
+        "LOAD_FROM_DICT_OR_DEREF" => |s, cx| {
+            Ok(Lifted::new(Op::LoadClassCell { slot: cx.check_cell(s)?, mapping_on_stack: true }, 1, 1))
+        },
+
+        "STORE_GLOBAL" => |n, cx| Ok(Lifted::new(Op::StoreGlobal { name: cx.check_name(n)? }, 1, 0)),
+        "DELETE_GLOBAL" => |n, cx| Ok(Lifted::new(Op::DeleteGlobal { name: cx.check_name(n)? }, 0, 0)),
+        "LOAD_NAME" => |n, cx| Ok(Lifted::new(Op::LoadName { name: cx.check_name(n)? }, 0, 1)),
+        "STORE_NAME" => |n, cx| Ok(Lifted::new(Op::StoreName { name: cx.check_name(n)? }, 1, 0)),
+        "DELETE_NAME" => |n, cx| Ok(Lifted::new(Op::DeleteName { name: cx.check_name(n)? }, 0, 0)),
+        "LOAD_FROM_DICT_OR_GLOBALS" => |n, cx| {
+            Ok(Lifted::new(Op::LoadFromMappingOrGlobals { name: cx.check_name(n)? }, 1, 1))
+        },
+        "LOAD_LOCALS" => |_, _| Ok(Lifted::new(Op::LoadLocals, 0, 1)),
+        "SETUP_ANNOTATIONS" => |_, _| Ok(Lifted::new(Op::SetupAnnotations, 0, 0)),
+
+        "STORE_ATTR" => |n, cx| Ok(Lifted::new(Op::StoreAttr { name: cx.check_name(n)? }, 2, 0).protocols(Protocols::ATTR_SET)),
+        "DELETE_ATTR" => |n, cx| Ok(Lifted::new(Op::DeleteAttr { name: cx.check_name(n)? }, 1, 0).protocols(Protocols::ATTR_DEL)),
+        "LOAD_SUPER_ATTR" => |a, cx| {
+            let method = a & 1 == 1;
+            let op = Op::LoadSuperAttr { name: cx.check_name(a >> 2)?, method, two_args: a & 2 == 2 };
+            Ok(Lifted::new(op, 3, 1 + method as u32).protocols(Protocols::CALL | families::ATTR))
+        },
+        "LOAD_SPECIAL" => |i, cx| {
+            let name = cx.table.special_methods.get(i as usize).ok_or_else(|| format!("special method {i} is not defined"))?;
+            let (method, family) = match *name {
+                "__enter__" => (SpecialMethod::Enter, Protocols::CONTEXT_ENTER),
+                "__exit__" => (SpecialMethod::Exit, Protocols::CONTEXT_EXIT),
+                "__aenter__" => (SpecialMethod::AEnter, Protocols::CONTEXT_ENTER),
+                "__aexit__" => (SpecialMethod::AExit, Protocols::CONTEXT_EXIT),
+                other => return Err(format!("unknown special method {other}")),
+            };
+            Ok(Lifted::new(Op::LoadSpecial { method }, 1, 2).protocols(family | families::ATTR))
+        },
+
+        "BINARY_SUBSCR" => |_, _| Ok(Lifted::new(Op::Subscript, 2, 1).protocols(Protocols::SUBSCR_GET)),
+        "STORE_SUBSCR" => |_, _| Ok(Lifted::new(Op::StoreSubscript, 3, 0).protocols(Protocols::SUBSCR_SET)),
+        "DELETE_SUBSCR" => |_, _| Ok(Lifted::new(Op::DeleteSubscript, 2, 0).protocols(Protocols::SUBSCR_DEL)),
+        "BINARY_SLICE" => |_, _| Ok(Lifted::new(Op::Slice, 3, 1).protocols(Protocols::SUBSCR_GET | Protocols::INDEX)),
+        "STORE_SLICE" => |_, _| Ok(Lifted::new(Op::StoreSlice, 4, 0).protocols(Protocols::SUBSCR_SET | Protocols::INDEX)),
+        "BUILD_SLICE" => |n, _| Ok(Lifted::new(Op::BuildSlice { count: n }, n, 1)),
+
+        "BINARY_OP" => binary_op,
+        "UNARY_NEGATIVE" => |_, _| unary(UnaryOp::Negative),
+        "UNARY_POSITIVE" => |_, _| unary(UnaryOp::Positive),
+        "UNARY_INVERT" => |_, _| unary(UnaryOp::Invert),
+        "UNARY_NOT" => |_, _| Ok(Lifted::new(Op::Unary { op: UnaryOp::Not }, 1, 1).protocols(families::TRUTH)),
+        "TO_BOOL" => |_, _| Ok(Lifted::new(Op::ToBool, 1, 1).protocols(families::TRUTH)),
+        "IS_OP" => |a, _| Ok(Lifted::new(Op::Is { negated: a == 1 }, 2, 1)),
+        "CONTAINS_OP" => |a, _| {
+            Ok(Lifted::new(Op::Contains { negated: a == 1 }, 2, 1).protocols(Protocols::CONTAINS | families::ITERATION))
+        },
+
+        "BUILD_TUPLE" => |n, _| Ok(Lifted::new(Op::BuildTuple { count: n }, n, 1)),
+        "BUILD_LIST" => |n, _| Ok(Lifted::new(Op::BuildList { count: n }, n, 1)),
+        "BUILD_SET" => |n, _| Ok(Lifted::new(Op::BuildSet { count: n }, n, 1).protocols(families::HASHING)),
+        "BUILD_MAP" => |n, _| Ok(Lifted::new(Op::BuildMap { pairs: n }, 2 * n, 1).protocols(families::HASHING)),
+        "BUILD_CONST_KEY_MAP" => |n, _| {
+            Ok(Lifted::new(Op::BuildConstKeyMap { count: n }, n + 1, 1).protocols(families::HASHING))
+        },
+        "BUILD_STRING" => |n, _| Ok(Lifted::new(Op::BuildString { count: n }, n, 1)),
+        "LIST_APPEND" => |d, _| Ok(Lifted::new(Op::ListAppend { depth: d }, 1, 0).peek(d)),
+        "SET_ADD" => |d, _| Ok(Lifted::new(Op::SetAdd { depth: d }, 1, 0).peek(d).protocols(families::HASHING)),
+        "MAP_ADD" => |d, _| Ok(Lifted::new(Op::MapAdd { depth: d }, 2, 0).peek(d).protocols(families::HASHING)),
+        "LIST_EXTEND" => |d, _| Ok(Lifted::new(Op::ListExtend { depth: d }, 1, 0).peek(d).protocols(families::ITERATION)),
+        "SET_UPDATE" => |d, _| {
+            Ok(Lifted::new(Op::SetUpdate { depth: d }, 1, 0).peek(d).protocols(families::ITERATION | families::HASHING))
+        },
+        "DICT_UPDATE" => |d, _| Ok(Lifted::new(Op::DictUpdate { depth: d }, 1, 0).peek(d).protocols(Protocols::MAPPING)),
+        "DICT_MERGE" => |d, _| Ok(Lifted::new(Op::DictMerge { depth: d }, 1, 0).peek(d).protocols(Protocols::MAPPING)),
+        "LIST_TO_TUPLE" => |_, _| Ok(Lifted::new(Op::ListToTuple, 1, 1)),
+        "UNPACK_SEQUENCE" => |n, _| Ok(Lifted::new(Op::UnpackSequence { count: n }, 1, n).protocols(families::ITERATION)),
+        "UNPACK_EX" => |a, _| {
+            let (before, after) = (a & 0xff, a >> 8);
+            Ok(Lifted::new(Op::UnpackEx { before, after }, 1, before + after + 1).protocols(families::ITERATION))
+        },
+
+        "FORMAT_VALUE" => |a, _| {
+            let with_spec = a & 4 == 4;
+            let op = Op::FormatValue { conversion: conversion(a & 3), with_spec };
+            Ok(Lifted::new(op, 1 + with_spec as u32, 1).protocols(Protocols::FORMAT))
+        },
+        "CONVERT_VALUE" => |a, _| Ok(Lifted::new(Op::ConvertValue { conversion: conversion(a) }, 1, 1).protocols(Protocols::FORMAT)),
+        "FORMAT_SIMPLE" => |_, _| Ok(Lifted::new(Op::FormatSimple, 1, 1).protocols(Protocols::FORMAT)),
+        "FORMAT_WITH_SPEC" => |_, _| Ok(Lifted::new(Op::FormatWithSpec, 2, 1).protocols(Protocols::FORMAT)),
+
+        "SET_FUNCTION_ATTRIBUTE" => |a, _| Ok(Lifted::new(Op::SetFunctionAttribute { attr: FunctionAttrs(a) }, 2, 1)),
+        "LOAD_BUILD_CLASS" => |_, _| Ok(Lifted::new(Op::LoadBuildClass, 0, 1)),
+
+        "IMPORT_NAME" => |n, cx| Ok(Lifted::new(Op::ImportName { name: cx.check_name(n)? }, 2, 1).protocols(Protocols::IMPORT)),
+        "IMPORT_FROM" => |n, cx| {
+            Ok(Lifted::new(Op::ImportFrom { name: cx.check_name(n)? }, 0, 1).peek(1).protocols(Protocols::IMPORT | families::ATTR))
+        },
+        "IMPORT_STAR" => |_, _| Ok(Lifted::new(Op::ImportStar, 1, 0).protocols(Protocols::IMPORT)),
+        "CALL_INTRINSIC_1" => |i, cx| intrinsic(i, cx.table.intrinsics_1, 1),
+        "CALL_INTRINSIC_2" => |i, cx| intrinsic(i, cx.table.intrinsics_2, 2),
+
+        "RETURN_VALUE" => |_, _| Ok(Lifted::new(Op::Return, 1, 0).flow(Flow::Return)),
+        "RETURN_CONST" => |i, cx| Ok(Lifted::new(Op::ReturnConst { index: cx.check_const(i)? }, 0, 0).flow(Flow::Return)),
+        "YIELD_VALUE" => |_, _| Ok(Lifted::new(Op::Yield, 1, 1)),
+        "GET_AWAITABLE" => |_, _| Ok(Lifted::new(Op::GetAwaitable, 1, 1).protocols(Protocols::AWAIT)),
+        "END_SEND" => |_, _| Ok(Lifted::new(Op::EndSend, 2, 1)),
+        "CLEANUP_THROW" => |_, _| Ok(Lifted::new(Op::CleanupThrow, 3, 2)),
+
+        "GET_ITER" => |_, _| Ok(Lifted::new(Op::GetIter, 1, 1).protocols(families::ITERATION)),
+        "GET_YIELD_FROM_ITER" => |_, _| Ok(Lifted::new(Op::GetYieldFromIter, 1, 1).protocols(families::ITERATION)),
+        "GET_AITER" => |_, _| Ok(Lifted::new(Op::GetAIter, 1, 1).protocols(Protocols::AITER)),
+        "GET_ANEXT" => |_, _| Ok(Lifted::new(Op::GetANext, 0, 1).peek(1).protocols(Protocols::ANEXT | Protocols::AWAIT)),
+        "POP_ITER" => |_, _| Ok(Lifted::new(Op::PopIter, 1, 0)),
+
+        "BEFORE_WITH" => |_, _| Ok(enter_context(false)),
+        "BEFORE_ASYNC_WITH" => |_, _| Ok(enter_context(true)),
+
+        "RAISE_VARARGS" => |n, _| Ok(Lifted::new(Op::Raise { argc: n }, n, 0).flow(Flow::Raise).protocols(Protocols::CALL)),
+        "PUSH_EXC_INFO" => |_, _| Ok(Lifted::new(Op::PushExcInfo, 1, 2)),
+        "CHECK_EXC_MATCH" => |_, _| Ok(Lifted::new(Op::CheckExcMatch, 1, 1).peek(1)),
+        "CHECK_EG_MATCH" => |_, _| Ok(Lifted::new(Op::CheckExceptionGroupMatch, 2, 2)),
+
+        "MATCH_MAPPING" => |_, _| Ok(Lifted::new(Op::MatchMapping, 0, 1).peek(1)),
+        "MATCH_SEQUENCE" => |_, _| Ok(Lifted::new(Op::MatchSequence, 0, 1).peek(1)),
+        "GET_LEN" => |_, _| Ok(Lifted::new(Op::GetLen, 0, 1).peek(1).protocols(Protocols::LEN)),
+
+        "PRINT_EXPR" => |_, _| Ok(Lifted::new(Op::PrintExpr, 1, 0).protocols(Protocols::CALL)),
+        "EXIT_INIT_CHECK" => |_, _| Ok(Lifted::new(Op::ExitInitCheck, 1, 0)),
+
+        "JUMP_FORWARD" | "JUMP_BACKWARD" | "JUMP_BACKWARD_NO_INTERRUPT" | "JUMP_ABSOLUTE" => {
+            |_, _| Ok(Lifted::new(Op::Jump, 0, 0).flow(Flow::Jump))
+        }
+        "POP_JUMP_IF_NONE" => |_, _| Ok(branch(Condition::IfNone)),
+        "POP_JUMP_IF_NOT_NONE" => |_, _| Ok(branch(Condition::IfNotNone)),
+        _ => return None,
+    };
+    Some(f)
+}
+
+fn shuffle(op: Op, pops: u32, pushes: u32) -> LiftResult {
+    if pops == 0 {
+        return Err("stack shuffle of depth 0".into());
+    }
+    Ok(Lifted::new(op, pops, pushes))
+}
+
+fn load_local(slot: u32, cx: &mut LiftCx<'_>, access: LocalAccess) -> LiftResult {
+    Ok(Lifted::new(Op::LoadLocal { slot: cx.check_slot(slot)?, access }, 0, 1))
+}
+
+fn load_local_pair(arg: u32, cx: &mut LiftCx<'_>, access: LocalAccess) -> LiftResult {
+    let (first, second) = (cx.check_slot(arg >> 4)?, cx.check_slot(arg & 15)?);
+    Ok(Lifted::new(Op::LoadLocalPair { first, second, access }, 0, 2))
+}
+
+fn unary(op: UnaryOp) -> LiftResult {
+    Ok(Lifted::new(Op::Unary { op }, 1, 1).protocols(Protocols::UNARY))
+}
+
+/// A conditional jump that pops its operand on both edges.
+pub fn branch(when: Condition) -> Lifted {
+    Lifted::new(Op::Branch, 1, 0).flow(Flow::Branch(when))
+}
+
+/// `POP_JUMP_IF_TRUE/FALSE` on an arbitrary object: the jump tests its truth.
+pub fn branch_on_truth(when: Condition) -> Lifted {
+    branch(when).protocols(families::TRUTH)
+}
+
+/// `JUMP_IF_TRUE_OR_POP`/`JUMP_IF_FALSE_OR_POP`: keeps the value on the jump edge.
+pub fn branch_or_pop(when: Condition) -> Lifted {
+    branch(when).jump_stack(1, 1).protocols(families::TRUTH)
+}
+
+/// 3.11+ `BINARY_OP`: the argument indexes the release's `_nb_ops` table; 3.14's
+/// `[]` entry is a subscript.
+pub fn binary_op(arg: u32, cx: &mut LiftCx<'_>) -> LiftResult {
+    if cx.table.binary_ops.get(arg as usize) == Some(&"[]") {
+        return Ok(Lifted::new(Op::Subscript, 2, 1).protocols(Protocols::SUBSCR_GET));
+    }
+    let (op, inplace) = cx.binary_op(arg)?;
+    Ok(binary(op, inplace))
+}
+
+pub fn binary(op: BinaryOp, inplace: bool) -> Lifted {
+    let family = if inplace { Protocols::INPLACE | Protocols::BINARY } else { Protocols::BINARY };
+    Lifted::new(Op::Binary { op, inplace }, 2, 1).protocols(family)
+}
+
+pub fn enter_context(is_async: bool) -> Lifted {
+    let family = if is_async { Protocols::CONTEXT_ENTER | Protocols::AWAIT } else { Protocols::CONTEXT_ENTER };
+    Lifted::new(Op::EnterContext { is_async }, 1, 2).protocols(family | families::ATTR | Protocols::CALL)
+}
+
+/// `COMPARE_OP` where the operator index is `arg >> shift` and, from 3.13, bit 4
+/// asks for the result coerced to bool.
+pub fn compare(arg: u32, cx: &mut LiftCx<'_>, shift: u32, to_bool_bit: Option<u32>) -> LiftResult {
+    let op = cx.compare_op(arg >> shift)?;
+    let to_bool = to_bool_bit.is_some_and(|bit| arg & bit != 0);
+    let family = if to_bool { Protocols::COMPARE | families::TRUTH } else { Protocols::COMPARE };
+    Ok(Lifted::new(Op::Compare { op, to_bool }, 2, 1).protocols(family))
+}
+
+/// `LOAD_GLOBAL` with the NULL-push flag in bit 0 (3.11+).
+pub fn load_global_with_null_bit(arg: u32, cx: &mut LiftCx<'_>) -> LiftResult {
+    let push_null = arg & 1 == 1;
+    Ok(Lifted::new(Op::LoadGlobal { name: cx.check_name(arg >> 1)?, push_null }, 0, 1 + push_null as u32))
+}
+
+/// `LOAD_ATTR` with the method flag in bit 0 (3.12+).
+pub fn load_attr_with_method_bit(arg: u32, cx: &mut LiftCx<'_>) -> LiftResult {
+    let method = arg & 1 == 1;
+    Ok(Lifted::new(Op::LoadAttr { name: cx.check_name(arg >> 1)?, method }, 1, 1 + method as u32).protocols(families::ATTR))
+}
+
+/// `LOAD_ATTR` without flags (3.10, 3.11).
+pub fn load_attr(arg: u32, cx: &mut LiftCx<'_>) -> LiftResult {
+    Ok(Lifted::new(Op::LoadAttr { name: cx.check_name(arg)?, method: false }, 1, 1).protocols(families::ATTR))
+}
+
+/// `LOAD_METHOD` (3.10, 3.11): pushes the method and self, or NULL and the attribute.
+pub fn load_method(arg: u32, cx: &mut LiftCx<'_>) -> LiftResult {
+    Ok(Lifted::new(Op::LoadAttr { name: cx.check_name(arg)?, method: true }, 1, 2).protocols(families::ATTR))
+}
+
+/// A call with `argc` stack arguments after the callable and its self/NULL slot.
+pub fn call(argc: u32, keyword_count: u32, keywords_const: Option<u32>, self_slot: SelfSlot) -> Lifted {
+    let slots = match self_slot {
+        SelfSlot::None => 1,
+        SelfSlot::AfterCallable | SelfSlot::BeforeCallable => 2,
+    };
+    let layout = CallLayout { argc, keyword_count, keywords_const, self_slot };
+    Lifted::new(Op::Call { layout }, argc + slots, 1).protocols(Protocols::CALL)
+}
+
+/// Stack pops of `CALL_FUNCTION_EX` given the callable slots and whether a kwargs mapping is present.
+pub fn call_ex(with_kwargs: bool, self_slot: SelfSlot, pops: u32) -> Lifted {
+    Lifted::new(Op::CallEx { with_kwargs, self_slot }, pops, 1)
+        .protocols(Protocols::CALL | families::ITERATION | Protocols::MAPPING)
+}
+
+fn intrinsic(index: u32, names: &[&str], pops: u32) -> LiftResult {
+    let name = *names.get(index as usize).ok_or_else(|| format!("intrinsic {index} is not defined"))?;
+    let function = match name {
+        "INTRINSIC_IMPORT_STAR" => return Ok(Lifted::new(Op::ImportStar, 1, 1).protocols(Protocols::IMPORT)),
+        "INTRINSIC_UNARY_POSITIVE" => return unary(UnaryOp::Positive),
+        "INTRINSIC_LIST_TO_TUPLE" => return Ok(Lifted::new(Op::ListToTuple, 1, 1)),
+        "INTRINSIC_PREP_RERAISE_STAR" => return Ok(Lifted::new(Op::PrepReraiseStar, 2, 1)),
+        "INTRINSIC_PRINT" => Intrinsic::Print,
+        "INTRINSIC_STOPITERATION_ERROR" => Intrinsic::StopIterationError,
+        "INTRINSIC_ASYNC_GEN_WRAP" => Intrinsic::AsyncGenWrap,
+        "INTRINSIC_TYPEVAR" => Intrinsic::TypeVar,
+        "INTRINSIC_PARAMSPEC" => Intrinsic::ParamSpec,
+        "INTRINSIC_TYPEVARTUPLE" => Intrinsic::TypeVarTuple,
+        "INTRINSIC_SUBSCRIPT_GENERIC" => Intrinsic::SubscriptGeneric,
+        "INTRINSIC_TYPEALIAS" => Intrinsic::TypeAlias,
+        "INTRINSIC_TYPEVAR_WITH_BOUND" => Intrinsic::TypeVarWithBound,
+        "INTRINSIC_TYPEVAR_WITH_CONSTRAINTS" => Intrinsic::TypeVarWithConstraints,
+        "INTRINSIC_SET_FUNCTION_TYPE_PARAMS" => Intrinsic::SetFunctionTypeParams,
+        "INTRINSIC_SET_TYPEPARAM_DEFAULT" => Intrinsic::SetTypeparamDefault,
+        other => return Err(format!("unknown intrinsic {other}")),
+    };
+    let family = if function == Intrinsic::Print { Protocols::CALL } else { Protocols::NONE };
+    Ok(Lifted::new(Op::CallIntrinsic { function }, pops, 1).protocols(family))
+}
