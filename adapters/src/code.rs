@@ -70,6 +70,19 @@ impl CodeObject {
         })
     }
 
+    /// This code object and every nested one, in preorder of `co_consts`
+    /// (the order identities are assigned in).
+    pub fn preorder(&self) -> Vec<&CodeObject> {
+        let mut out = Vec::new();
+        let mut stack = vec![self];
+        while let Some(code) = stack.pop() {
+            out.push(code);
+            let children: Vec<&CodeObject> = code.nested().collect();
+            stack.extend(children.into_iter().rev());
+        }
+        out
+    }
+
     pub fn slot_name(&self, slot: u32) -> Option<&str> {
         self.localsplus.get(slot as usize).map(|s| s.name.as_str())
     }
