@@ -63,9 +63,9 @@ pub struct CodeObject {
 }
 
 impl CodeObject {
-    pub fn nested(&self) -> impl Iterator<Item = &CodeObject> {
+    pub fn nested(&self) -> impl Iterator<Item = &std::sync::Arc<CodeObject>> {
         self.consts.iter().filter_map(|c| match c {
-            Const::Code(code) => Some(&**code),
+            Const::Code(code) => Some(code),
             _ => None,
         })
     }
@@ -77,7 +77,7 @@ impl CodeObject {
         let mut stack = vec![self];
         while let Some(code) = stack.pop() {
             out.push(code);
-            let children: Vec<&CodeObject> = code.nested().collect();
+            let children: Vec<&CodeObject> = code.nested().map(|c| &**c).collect();
             stack.extend(children.into_iter().rev());
         }
         out
@@ -113,7 +113,7 @@ pub enum Const {
     FrozenSet(Vec<Const>),
     /// 3.14 stores constant slices.
     Slice(Box<[Const; 3]>),
-    Code(Box<CodeObject>),
+    Code(std::sync::Arc<CodeObject>),
 }
 
 impl fmt::Display for Const {
