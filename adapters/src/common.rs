@@ -158,6 +158,7 @@ pub fn lifter(name: &str) -> Option<LiftFn> {
 
         "RETURN_VALUE" => |_, _| Ok(Lifted::new(Op::Return, 1, 0).flow(Flow::Return)),
         "RETURN_CONST" => |i, cx| Ok(Lifted::new(Op::ReturnConst { index: cx.check_const(i)? }, 0, 0).flow(Flow::Return)),
+        "RETURN_GENERATOR" => |_, _| Ok(return_generator()),
         "YIELD_VALUE" => |_, _| Ok(Lifted::new(Op::Yield, 1, 1)),
         "GET_AWAITABLE" => |_, _| Ok(Lifted::new(Op::GetAwaitable, 1, 1).protocols(Protocols::AWAIT)),
         "END_SEND" => |_, _| Ok(Lifted::new(Op::EndSend, 2, 1)),
@@ -319,4 +320,94 @@ fn intrinsic(index: u32, names: &[&str], pops: u32) -> LiftResult {
     };
     let family = if function == Intrinsic::Print { Protocols::CALL } else { Protocols::NONE };
     Ok(Lifted::new(Op::CallIntrinsic { function }, pops, 1).protocols(family))
+}
+
+// ---------------------------------------------------------------------------
+// Encodings shared by CPython 3.11 and later (exception handling, pattern
+// matching, generators) and by 3.11-3.12 (`KW_NAMES` calls, `MAKE_FUNCTION`
+// with its attributes on the stack). Release folders map their names to these.
+// ---------------------------------------------------------------------------
+
+/// `RETURN_GENERATOR` (3.11+), recorded as the generator frame sees it at run
+/// time: the frame is suspended right after the instruction, and the first
+/// `send()` resumes it with the sent value pushed, which the `POP_TOP` that
+/// follows discards. `dis.stack_effect` says 0 because the compiler's stack-depth
+/// pass starts generator bodies at depth 1 instead of charging this push.
+pub fn return_generator() -> Lifted {
+    Lifted::new(Op::ReturnGenerator, 0, 1)
+}
+
+/// `RERAISE` (3.11+): pops the exception. A nonzero argument means the offset to
+/// restore as `f_lasti` sits `arg` values below it, read and left in place.
+pub fn reraise(arg: u32) -> Lifted {
+    Lifted::new(Op::Reraise { set_lasti: arg != 0 }, 1, 0).peek(arg).flow(Flow::Raise)
+}
+
+/// `POP_EXCEPT` (3.11+): pops the exception saved by `PUSH_EXC_INFO` and makes it
+/// the handled exception again.
+pub fn pop_except() -> Lifted {
+    Lifted::new(Op::PopExcept, 1, 0)
+}
+
+/// `WITH_EXCEPT_START` (3.11+): with `[__exit__, lasti, previous exception,
+/// exception]` on top, calls `__exit__` with the exception and pushes the result.
+pub fn with_except_start() -> Lifted {
+    Lifted::new(Op::WithExceptStart, 0, 1).peek(4).protocols(Protocols::CONTEXT_EXIT | Protocols::CALL)
+}
+
+/// `END_ASYNC_FOR` (3.11-3.13): pops the async iterator and the exception,
+/// swallowing `StopAsyncIteration` and re-raising anything else.
+pub fn end_async_for() -> Lifted {
+    Lifted::new(Op::EndAsyncFor, 2, 0)
+}
+
+/// `MATCH_CLASS count` (3.11+): pops subject, class and the keyword-name tuple,
+/// pushes the tuple of extracted attributes or `None`.
+pub fn match_class(count: u32) -> Lifted {
+    Lifted::new(Op::MatchClass { count }, 3, 1).protocols(families::ATTR)
+}
+
+/// `MATCH_KEYS` (3.11+): reads the subject and the key tuple below the top,
+/// pushes the tuple of values or `None`.
+pub fn match_keys() -> Lifted {
+    Lifted::new(Op::MatchKeys, 0, 1).peek(2).protocols(Protocols::MAPPING | Protocols::SUBSCR_GET)
+}
+
+/// `MAKE_FUNCTION flags` (3.11, 3.12): the code object on top, below it one
+/// value per flag bit (defaults, kwdefaults, annotations, closure).
+pub fn make_function_with_attrs(flags: u32) -> LiftResult {
+    let known = FunctionAttrs::DEFAULTS | FunctionAttrs::KWDEFAULTS | FunctionAttrs::ANNOTATIONS | FunctionAttrs::CLOSURE;
+    if flags & !known != 0 {
+        return Err(format!("unknown function attribute flags {flags:#x}"));
+    }
+    let attrs = FunctionAttrs(flags);
+    Ok(Lifted::new(Op::MakeFunction { attrs }, 1 + attrs.count(), 1))
+}
+
+/// `KW_NAMES index` (3.11, 3.12): names the keyword arguments of the next call;
+/// the walker carries the constant to that `CALL` in [`LiftCx::pending_kw_names`].
+pub fn kw_names(index: u32, cx: &mut LiftCx<'_>) -> LiftResult {
+    cx.const_tuple_len(index)?;
+    cx.pending_kw_names = Some(index);
+    Ok(Lifted::new(Op::KwNames { index }, 0, 0))
+}
+
+/// `CALL argc` (3.11, 3.12): `[NULL-or-method, callable-or-self, args...]`, the
+/// last arguments named by a preceding `KW_NAMES`.
+pub fn call_with_kw_names(argc: u32, cx: &mut LiftCx<'_>) -> LiftResult {
+    let keywords_const = cx.pending_kw_names.take();
+    let keyword_count = match keywords_const {
+        Some(index) => cx.const_tuple_len(index)?,
+        None => 0,
+    };
+    if keyword_count > argc {
+        return Err(format!("{keyword_count} keyword names for {argc} arguments"));
+    }
+    Ok(call(argc, keyword_count, keywords_const, SelfSlot::BeforeCallable))
+}
+
+/// `CALL_FUNCTION_EX flags` (3.11, 3.12): `[NULL, callable, args tuple, kwargs?]`.
+pub fn call_function_ex_after_null(flags: u32) -> Lifted {
+    let with_kwargs = flags & 1 == 1;
+    call_ex(with_kwargs, SelfSlot::BeforeCallable, 3 + with_kwargs as u32)
 }

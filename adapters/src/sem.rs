@@ -49,7 +49,9 @@ pub struct Location {
 /// Stack transfer: `pops` values leave the top, `pushes` values arrive.
 /// `jump` is the transfer on the jump edge where it differs from the normal one.
 /// `peek` is the depth below the popped values that the instruction reads or
-/// updates in place without popping (e.g. `LIST_APPEND`'s list).
+/// updates in place without popping (e.g. `LIST_APPEND`'s list). It describes the
+/// normal edge: a jump edge that consumes those values counts them in its own pops
+/// (3.11 `FOR_ITER` keeps the iterator on the normal edge and pops it on the jump).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct StackEffect {
     pub pops: u32,
@@ -85,7 +87,7 @@ impl StackEffect {
     /// Depth the instruction needs before it runs.
     pub fn required_depth(&self) -> u32 {
         let jump_pops = self.jump.map_or(0, |(pops, _)| pops);
-        self.pops.max(jump_pops) + self.peek
+        (self.pops + self.peek).max(jump_pops)
     }
 }
 

@@ -269,6 +269,9 @@ fn compare_instr(adapter: &Adapter, ours: &Instr, (normal, jump): (i64, i64), di
 /// from the run-time effects cpyg records. Carried from one instruction to the next:
 /// - 3.11 `PRECALL` leaves the stack alone at run time; the compiler charges the
 ///   arguments to it (-argc) and only the callable slot to the `CALL` after it.
+/// - 3.11+ `RETURN_GENERATOR`: the generator frame resumes after it with the first
+///   sent value pushed; the compiler instead starts generator bodies at depth 1
+///   and charges nothing to the instruction.
 #[derive(Default)]
 struct Accounting {
     deferred: i64,
@@ -283,6 +286,7 @@ impl Accounting {
                 -(argc as i64)
             }
             Op::Call { .. } => std::mem::take(&mut self.deferred),
+            Op::ReturnGenerator => -1,
             _ => 0,
         };
         (instr.stack.net() + shift, instr.stack.jump_net() + shift)
