@@ -1,6 +1,8 @@
 //! CPython 3.11 decoding, checked against a module that python3.11 compiled and
 //! disassembled once (`fixtures/py311.rs`), plus hand-written wordcode and tables.
 
+// The snippet source stays in the fixture for readers.
+#[allow(dead_code)]
 #[path = "fixtures/py311.rs"]
 mod fixture;
 #[path = "support/mod.rs"]
