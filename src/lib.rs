@@ -7,3 +7,6 @@
 pub use cpyg_adapters as adapters;
 
 pub mod conformance;
+pub mod describe;
+pub mod disasm;
+pub mod package;
