@@ -10,12 +10,18 @@
 //! (and `END_ASYNC_FOR` when it swallows `StopAsyncIteration`) pops the
 //! `EXCEPT_HANDLER` block again.
 //!
-//! [`simulate`] follows that stack, together with the value-stack depth, along
-//! every edge: fall-through, jumps and the `SETUP` → handler edges (a handler
-//! starts with the blocks enclosing its `SETUP` plus `EXCEPT_HANDLER`). Both must
-//! agree wherever paths join, as the interpreter relies on it. Each instruction's
-//! innermost `SETUP` block is its handler; runs of instructions with the same
-//! handler become the half-open regions that 3.11+ would store.
+//! [`simulate`] follows that stack along every edge: fall-through, jumps and the
+//! `SETUP` → handler edges (a handler starts with the blocks enclosing its
+//! `SETUP` plus `EXCEPT_HANDLER`). It must agree wherever paths join, as the
+//! interpreter relies on it. Each instruction's innermost `SETUP` block is its
+//! handler; runs of instructions with the same handler become the half-open
+//! regions that 3.11+ would store.
+//!
+//! A region's depth is the stack level recorded when its block opens, so the
+//! simulation carries the stack depth too, following the same edges (the
+//! `SETUP` → handler edge with the effect `dis.stack_effect(jump=True)` gives it).
+//! Bounds on the depth (underflow, `co_stacksize`) are left to
+//! [`crate::validate::stack_depths`], which checks the finished regions.
 
 use crate::decode::DecodeError;
 use crate::sem::{Control, ExceptionRegion, Instr, Op};
@@ -52,36 +58,18 @@ impl State {
     }
 }
 
-/// The result of [`simulate`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BlockFlow {
-    pub regions: Vec<ExceptionRegion>,
-    /// Stack depth on entry to each instruction (`None` where unreachable).
-    pub depths: Vec<Option<u32>>,
-    pub max_depth: u32,
-}
-
-/// Simulates the block stack and stack depth from the first instruction with
-/// `entry_depth` values on the stack, checks that they agree at every join and
-/// that the depth stays within `stacksize`, and derives the exception regions.
-pub fn simulate(instrs: &[Instr], entry_depth: u32, stacksize: u32) -> Result<BlockFlow, DecodeError> {
+/// Simulates the block stack and stack depth from the first instruction, checks
+/// that they agree wherever paths join, and derives the exception regions.
+pub fn simulate(instrs: &[Instr]) -> Result<Vec<ExceptionRegion>, DecodeError> {
     let mut states: Vec<Option<State>> = vec![None; instrs.len()];
     let mut work = Vec::new();
-    let mut max_depth = entry_depth;
     if !instrs.is_empty() {
-        states[0] = Some(State { depth: entry_depth, blocks: Vec::new() });
+        states[0] = Some(State { depth: crate::validate::entry_depth(instrs), blocks: Vec::new() });
         work.push(0);
     }
     while let Some(index) = work.pop() {
         let Some(state) = states[index].clone() else { continue };
         for (target, next) in successors(instrs, index, state)? {
-            max_depth = max_depth.max(next.depth);
-            if next.depth > stacksize {
-                return Err(DecodeError::at(
-                    instrs[index].offset,
-                    format!("stack depth {} exceeds co_stacksize {stacksize}", next.depth),
-                ));
-            }
             match &states[target] {
                 None => {
                     states[target] = Some(next);
@@ -102,9 +90,7 @@ pub fn simulate(instrs: &[Instr], entry_depth: u32, stacksize: u32) -> Result<Bl
             }
         }
     }
-    let regions = regions(instrs, &states);
-    let depths = states.iter().map(|s| s.as_ref().map(|s| s.depth)).collect();
-    Ok(BlockFlow { regions, depths, max_depth })
+    Ok(regions(instrs, &states))
 }
 
 /// The states the instruction at `index` passes on, with the index each one reaches.
@@ -118,13 +104,6 @@ fn successors(instrs: &[Instr], index: usize, state: State) -> Result<Vec<(usize
             .and_then(|d| d.checked_add(pushes))
             .ok_or_else(|| at(format!("needs {pops} stack values, {} present", state.depth)))
     };
-    if state.depth < instr.stack.pops.saturating_add(instr.stack.peek) {
-        return Err(at(format!(
-            "reads {} stack values, {} present",
-            instr.stack.pops.saturating_add(instr.stack.peek),
-            state.depth
-        )));
-    }
     let mut out = Vec::with_capacity(2);
     let fall_through = || {
         (index + 1 < instrs.len()).then_some(index + 1).ok_or_else(|| at("falls off the end of the code".into()))

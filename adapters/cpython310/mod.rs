@@ -13,7 +13,7 @@ pub mod opcodes;
 #[cfg(test)]
 mod tests;
 
-use crate::code::{co_flags, CodeObject, Const};
+use crate::code::{CodeObject, Const};
 use crate::common;
 use crate::decode::{AdapterParts, DecodeError};
 use crate::lift::{families, Flow, LiftCx, LiftFn, LiftResult, Lifted};
@@ -23,18 +23,9 @@ pub fn parts() -> AdapterParts {
     AdapterParts { table: &opcodes::TABLE, lifter, locations: line_table::decode, regions }
 }
 
-fn regions(code: &CodeObject, instrs: &[Instr]) -> Result<Vec<ExceptionRegion>, DecodeError> {
+fn regions(_code: &CodeObject, instrs: &[Instr]) -> Result<Vec<ExceptionRegion>, DecodeError> {
     check_keyword_names(instrs)?;
-    let entry_depth = entry_depth(code);
-    let flow = blocks::simulate(instrs, entry_depth, code.stacksize)?;
-    Ok(flow.regions)
-}
-
-/// Generator and coroutine frames start with the value of the first `send()`
-/// on the stack; `GEN_START` pops it.
-pub fn entry_depth(code: &CodeObject) -> u32 {
-    let resumable = co_flags::GENERATOR | co_flags::COROUTINE | co_flags::ASYNC_GENERATOR;
-    u32::from(code.flags & resumable != 0)
+    blocks::simulate(instrs)
 }
 
 /// `CALL_FUNCTION_KW` takes its keyword names from the most recent tuple

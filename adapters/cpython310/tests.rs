@@ -216,8 +216,8 @@ fn regions_of_try_except_finally_around_with() {
     let call = &decoded.instrs[decoded.index_of(16).expect("call at 16")];
     let layout = CallLayout { argc: 1, keyword_count: 1, keywords_const: Some(2), self_slot: SelfSlot::None };
     assert_eq!(call.op, Op::Call { layout });
-    let flow = blocks::simulate(&decoded.instrs, 0, code.stacksize).expect("simulates");
-    assert_eq!(flow.max_depth, code.stacksize);
+    let depths = crate::validate::stack_depths(&code, &decoded).expect("validates");
+    assert_eq!(depths.max_depth, code.stacksize);
 }
 
 #[test]
@@ -228,8 +228,8 @@ fn regions_of_async_with_and_async_for() {
     // 20 SETUP_FINALLY 34 guards `__anext__`; 34 END_ASYNC_FOR closes the handler.
     let expected = vec![region(14, 22, 58, 1), region(22, 30, 34, 2), region(30, 38, 58, 1)];
     assert_eq!(decoded.regions, expected);
-    let flow = blocks::simulate(&decoded.instrs, super::entry_depth(&code), code.stacksize).expect("simulates");
-    assert_eq!(flow.max_depth, code.stacksize);
+    let depths = crate::validate::stack_depths(&code, &decoded).expect("validates");
+    assert_eq!(depths.max_depth, code.stacksize);
 }
 
 #[test]
@@ -253,8 +253,9 @@ fn pop_except_needs_an_except_handler_block() {
 }
 
 #[test]
-fn stack_depth_beyond_co_stacksize_is_an_error() {
+fn regions_validate_against_co_stacksize() {
     let [load, ret] = ["LOAD_CONST", "RETURN_VALUE"].map(opcode);
     let code = synthetic(vec![load, 0, load, 0, ret, 0], Vec::new(), 1);
-    assert!(adapter().decode(&code).is_err());
+    let decoded = adapter().decode(&code).expect("decodes");
+    assert!(crate::validate::stack_depths(&code, &decoded).is_err());
 }
