@@ -7,3 +7,4 @@
 pub use cpyg_adapters as adapters;
 
 pub mod conformance;
+pub mod load;
