@@ -241,7 +241,7 @@ fn bad_inputs_name_their_path() {
     let root = dir.path();
     tree(root, &["notes.txt", "empty/README.md"]);
     let missing = root.join("missing");
-    let err = discover(&[missing.clone()]).unwrap_err();
+    let err = discover(std::slice::from_ref(&missing)).unwrap_err();
     assert!(err.to_string().contains(&missing.display().to_string()), "{err}");
     let err = discover(&[root.join("notes.txt")]).unwrap_err();
     assert!(matches!(err, DiscoverError::NotPython { .. }) && err.to_string().contains("notes.txt"), "{err}");

@@ -241,11 +241,13 @@ fn read_records(
     }
 }
 
+#[derive(Debug)]
 struct Record {
     name: Vec<u8>,
     body: RecordBody,
 }
 
+#[derive(Debug)]
 enum RecordBody {
     Code(Vec<u8>),
     SyntaxError { line: u32, message: String },

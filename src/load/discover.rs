@@ -410,8 +410,8 @@ fn scan_pycache(path: &Path, cached: &mut BTreeMap<String, CachedPyc>) {
             continue;
         }
         let candidate = CachedPyc { path: entry.path(), minor: parsed.minor, opt: parsed.opt };
-        let better = cached.get(parsed.module).map_or(true, |current| candidate.rank() > current.rank());
-        if better {
+        let kept_is_better = matches!(cached.get(parsed.module), Some(current) if current.rank() >= candidate.rank());
+        if !kept_is_better {
             cached.insert(parsed.module.to_string(), candidate);
         }
     }

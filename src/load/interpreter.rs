@@ -119,15 +119,28 @@ impl SearchPlaces {
         found
     }
 
-    /// "on PATH (a:b) and under ~/.pyenv/versions/3.X.*/bin", for error messages.
-    fn describe(&self, with_pyenv: bool) -> String {
+    /// "on PATH (a:b) and under ~/.pyenv/versions/3.12.*/bin", for error messages.
+    fn describe(&self, pyenv: PyenvScope) -> String {
         let dirs: Vec<String> = self.path_dirs.iter().map(|d| d.display().to_string()).collect();
         let mut text = format!("on PATH ({})", if dirs.is_empty() { "empty".to_string() } else { dirs.join(":") });
-        if let (true, Some(versions)) = (with_pyenv, &self.pyenv_versions) {
-            text += &format!(" and under {}", versions.join("3.X.*").join("bin").display());
+        let pattern = match pyenv {
+            PyenvScope::NotSearched => return text,
+            PyenvScope::AllReleases => "3.X.*".to_string(),
+            PyenvScope::Release(minor) => format!("3.{minor}.*"),
+        };
+        if let Some(versions) = &self.pyenv_versions {
+            text += &format!(" and under {}", versions.join(pattern).join("bin").display());
         }
         text
     }
+}
+
+/// Which pyenv builds a search covered.
+#[derive(Clone, Copy)]
+enum PyenvScope {
+    NotSearched,
+    AllReleases,
+    Release(u8),
 }
 
 fn is_executable(path: &Path) -> bool {
@@ -182,7 +195,7 @@ fn resolve_name(places: &SearchPlaces, name: &str) -> Result<Interpreter, Interp
             Err(reason) => rejected.push((path, reason)),
         }
     }
-    Err(InterpreterError::NotFound { wanted: vec![name.to_string()], places: places.describe(release.is_some()), rejected })
+    Err(InterpreterError::NotFound { wanted: vec![name.to_string()], places: places.describe(release.map_or(PyenvScope::NotSearched, PyenvScope::Release)), rejected })
 }
 
 fn resolve_newest(places: &SearchPlaces) -> Result<Interpreter, InterpreterError> {
@@ -196,7 +209,7 @@ fn resolve_newest(places: &SearchPlaces) -> Result<Interpreter, InterpreterError
         }
     }
     let wanted = minors.iter().map(|m| format!("python3.{m}")).collect();
-    Err(InterpreterError::NotFound { wanted, places: places.describe(true), rejected })
+    Err(InterpreterError::NotFound { wanted, places: places.describe(PyenvScope::AllReleases), rejected })
 }
 
 /// The first working CPython 3.`minor` on `PATH` or in pyenv.
@@ -214,7 +227,7 @@ pub fn find_release_in(places: &SearchPlaces, minor: u8) -> Result<Interpreter, 
             Err(reason) => rejected.push((path, reason)),
         }
     }
-    Err(InterpreterError::NotFound { wanted: vec![format!("python3.{minor}")], places: places.describe(true), rejected })
+    Err(InterpreterError::NotFound { wanted: vec![format!("python3.{minor}")], places: places.describe(PyenvScope::Release(minor)), rejected })
 }
 
 /// Every supported release looked for: the interpreters found, newest first, and
@@ -281,7 +294,7 @@ pub fn probe(path: &Path) -> Result<ProbeFacts, String> {
     }
     if !status.success() {
         let detail = stderr.trim().lines().last().unwrap_or("no error output").to_string();
-        return Err(format!("it exited with {status}: {detail}"));
+        return Err(format!("it failed ({status}): {detail}"));
     }
     parse_probe(&stdout).ok_or_else(|| format!("unexpected answer to the version probe: {:?}", stdout.trim()))
 }

@@ -93,6 +93,8 @@ pub enum LoadError {
     MixedReleases { first: PathBuf, first_minor: u8, second: PathBuf, second_minor: u8 },
     /// `.pyc` inputs of one release, sources to compile, and no interpreter of that release.
     NoMatchingInterpreter { pyc: PathBuf, minor: u8, error: InterpreterError },
+    /// No input was a readable `.pyc`, so no release is known (and no source needed compiling).
+    NoRelease { failures: Vec<ModuleFailure> },
 }
 
 impl fmt::Display for LoadError {
@@ -113,6 +115,13 @@ impl fmt::Display for LoadError {
                 "{} is CPython 3.{minor} bytecode, so the sources must be compiled by python3.{minor}: {error}",
                 pyc.display()
             ),
+            LoadError::NoRelease { failures } => {
+                f.write_str("no input could be read as CPython bytecode")?;
+                for failure in failures {
+                    write!(f, "; {failure}")?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -151,11 +160,12 @@ pub fn load(inputs: &[PathBuf], python: Option<&str>) -> Result<LoadedPackage, L
     let mut release: Option<(u8, PathBuf)> = None;
 
     for module in &pycs {
-        match read_pyc(module)? {
-            Ok((minor, code)) => {
-                check_release(&mut release, minor, &module.path)?;
-                loaded.push(LoadedModule { name: module.name.clone(), path: module.path.clone(), is_package: module.is_package, code });
-            }
+        let (minor, code) = read_pyc(module)?;
+        if let Some(minor) = minor {
+            check_release(&mut release, minor, &module.path)?;
+        }
+        match code {
+            Ok(code) => loaded.push(LoadedModule { name: module.name.clone(), path: module.path.clone(), is_package: module.is_package, code }),
             Err(reason) => failures.push(ModuleFailure { name: module.name.clone(), path: module.path.clone(), reason }),
         }
     }
@@ -177,27 +187,33 @@ pub fn load(inputs: &[PathBuf], python: Option<&str>) -> Result<LoadedPackage, L
 
     let minor = match release {
         Some((minor, _)) => minor,
-        // Every input was an unreadable .pyc: there is no release to report.
-        None => return Err(DiscoverError::NoModules { path: discovered.root }.into()),
+        // Every input was a file without a .pyc header: there is no release to report.
+        None => return Err(LoadError::NoRelease { failures }),
     };
     loaded.sort_by(|a, b| discover::compare_names(&a.name, &b.name));
     failures.sort_by(|a, b| discover::compare_names(&a.name, &b.name));
     Ok(LoadedPackage { minor, interpreter: interpreter_version, root: discovered.root, modules: loaded, failures })
 }
 
-/// Reads one `.pyc`. Header problems that concern the release are fatal for the
-/// whole load; a damaged file only loses its own module.
-fn read_pyc(module: &DiscoveredModule) -> Result<Result<(u8, CodeObject), FailureReason>, LoadError> {
+/// Reads one `.pyc`: its release when the header names one, and its code. Header
+/// problems that concern the release are fatal for the whole load; a damaged file
+/// only loses its own module.
+fn read_pyc(module: &DiscoveredModule) -> Result<(Option<u8>, Result<CodeObject, FailureReason>), LoadError> {
+    let bad = |message: String| FailureReason::BadCode { message };
     let data = match std::fs::read(&module.path) {
         Ok(data) => data,
-        Err(e) => return Ok(Err(FailureReason::BadCode { message: format!("cannot read the file: {e}") })),
+        Err(e) => return Ok((None, Err(bad(format!("cannot read the file: {e}"))))),
+    };
+    let minor = match pyc::read_header(&data) {
+        Ok((_, minor, _)) => minor,
+        Err(error @ (PycError::UnsupportedRelease { .. } | PycError::PreRelease { .. })) => {
+            return Err(LoadError::Pyc { path: module.path.clone(), error })
+        }
+        Err(error) => return Ok((None, Err(bad(error.to_string())))),
     };
     match pyc::read(&data) {
-        Ok(p) => Ok(Ok((p.minor, p.code))),
-        Err(error @ (PycError::UnsupportedRelease { .. } | PycError::PreRelease { .. })) => {
-            Err(LoadError::Pyc { path: module.path.clone(), error })
-        }
-        Err(error) => Ok(Err(FailureReason::BadCode { message: error.to_string() })),
+        Ok(p) => Ok((Some(minor), Ok(p.code))),
+        Err(error) => Ok((Some(minor), Err(bad(error.to_string())))),
     }
 }
 
