@@ -31,7 +31,8 @@ pub struct LoadedPackage {
     pub interpreter: Option<String>,
     /// The folder module names are relative to.
     pub root: PathBuf,
-    /// Sorted by dotted name; a package comes before its children.
+    /// Sorted by dotted name; a package comes before its children. Namespace
+    /// packages have no code of their own and appear only as name prefixes.
     pub modules: Vec<LoadedModule>,
     /// Modules left out because they could not be compiled or read.
     pub failures: Vec<ModuleFailure>,
@@ -149,7 +150,8 @@ impl From<CompileError> for LoadError {
 /// Loads the modules under `inputs` (package folders, `.py` files, `.pyc` files, or
 /// folders of `.pyc` files). `python` chooses the interpreter that compiles sources
 /// (a path or a name such as `python3.12`); without it the release of the `.pyc`
-/// inputs, or else the newest supported interpreter found, is used.
+/// inputs, or else the newest supported interpreter found, is used. With no
+/// source among the inputs no interpreter is looked for, and `python` is unused.
 pub fn load(inputs: &[PathBuf], python: Option<&str>) -> Result<LoadedPackage, LoadError> {
     let discovered = discover(inputs)?;
     let (sources, pycs): (Vec<&DiscoveredModule>, Vec<&DiscoveredModule>) =
