@@ -135,14 +135,21 @@ fn run_chunk(python: &Path, adapter: &Adapter, files: &[PathBuf]) -> Result<Repo
         .spawn()
         .map_err(|e| format!("cannot run {}: {e}", python.display()))?;
     let stdout = child.stdout.take().expect("piped stdout");
-    for line in BufReader::new(stdout).lines() {
-        let line = line.map_err(|e| format!("reading {}'s output: {e}", python.display()))?;
-        let dump: ModuleDump = serde_json::from_str(&line).map_err(|e| format!("malformed dump line: {e}"))?;
-        check_module(adapter, dump, &mut report);
-    }
+    report = check_dump(adapter, BufReader::new(stdout)).map_err(|e| format!("reading {}'s output: {e}", python.display()))?;
     let out = child.wait_with_output().map_err(|e| e.to_string())?;
     if !out.status.success() {
         return Err(format!("{} failed: {}", python.display(), String::from_utf8_lossy(&out.stderr)));
+    }
+    Ok(report)
+}
+
+/// Checks a dump as `dis_dump.py` writes it (one JSON object per module and line).
+pub fn check_dump(adapter: &Adapter, dump: impl BufRead) -> Result<Report, String> {
+    let mut report = Report { minor: adapter.minor(), ..Report::default() };
+    for line in dump.lines() {
+        let line = line.map_err(|e| e.to_string())?;
+        let module: ModuleDump = serde_json::from_str(&line).map_err(|e| format!("malformed dump line: {e}"))?;
+        check_module(adapter, module, &mut report);
     }
     Ok(report)
 }

@@ -245,3 +245,9 @@ fn choose_interpreter(python: Option<&str>, pyc_release: Option<&(u8, PathBuf)>)
         (None, None) => Ok(interpreter::resolve(None)?),
     }
 }
+
+impl From<LoadedModule> for crate::package::ModuleSource {
+    fn from(m: LoadedModule) -> Self {
+        crate::package::ModuleSource { name: m.name, path: m.path, is_package: m.is_package, code: m.code }
+    }
+}
