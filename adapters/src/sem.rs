@@ -84,7 +84,9 @@ impl StackEffect {
         }
     }
 
-    /// Depth the instruction needs before it runs.
+    /// Depth the instruction needs before it runs. `peek` belongs to the normal
+    /// edge: a jump edge that pops the peeked value (3.10 `FOR_ITER` popping
+    /// its iterator when exhausted) needs no more than it pops.
     pub fn required_depth(&self) -> u32 {
         let jump_pops = self.jump.map_or(0, |(pops, _)| pops);
         (self.pops + self.peek).max(jump_pops)
@@ -182,9 +184,9 @@ pub struct CallLayout {
 pub enum SelfSlot {
     /// `[callable, args…]` (3.10 `CALL_FUNCTION`).
     None,
-    /// `[callable-or-method, self-or-NULL, args…]` (3.10 `CALL_METHOD`, 3.13+).
+    /// `[callable-or-method, self-or-NULL, args…]` (3.13+).
     AfterCallable,
-    /// `[NULL-or-method, callable-or-self, args…]` (3.11, 3.12).
+    /// `[NULL-or-method, callable-or-self, args…]` (3.10 `CALL_METHOD`, 3.11, 3.12).
     BeforeCallable,
 }
 

@@ -11,7 +11,7 @@
 
 use crate::code::CodeObject;
 use crate::decode::{DecodeError, DecodedCode};
-use crate::sem::{Control, ExceptionRegion, Op};
+use crate::sem::{Control, ExceptionRegion, Instr, Op};
 
 /// Stack depth on entry to each instruction (`None` where unreachable) and the maximum reached.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,8 +27,8 @@ pub fn region_at(regions: &[ExceptionRegion], offset: u32) -> Option<&ExceptionR
 }
 
 /// Depth the code starts with: a 3.10 generator begins with the first sent value on the stack.
-fn entry_depth(decoded: &DecodedCode) -> u32 {
-    match decoded.instrs.first().map(|i| &i.op) {
+pub fn entry_depth(instrs: &[Instr]) -> u32 {
+    match instrs.first().map(|i| &i.op) {
         Some(Op::GenStart) => 1,
         _ => 0,
     }
@@ -42,7 +42,7 @@ pub fn stack_depths(code: &CodeObject, decoded: &DecodedCode) -> Result<StackDep
     if instrs.is_empty() {
         return Err(DecodeError::whole("code object has no instructions"));
     }
-    let mut max_depth = entry_depth(decoded);
+    let mut max_depth = entry_depth(instrs);
     let mut work = vec![0usize];
     entry[0] = Some(max_depth);
 
