@@ -174,7 +174,7 @@ fn locations_use_every_entry_form() {
     // firstlineno 10; entries: long (line +2, end +1, col 4, no end col), no-column
     // (line -1), one-line delta 0 over two units, one-line delta 2, short form 3,
     // no location, long with multi-byte varints. Expectations from co_positions().
-    let mut code = bare_code(vec![9, 0].repeat(9), vec![Const::None], &[]);
+    let mut code = bare_code([9, 0].repeat(9), vec![Const::None], &[]);
     code.firstlineno = 10;
     code.linetable = vec![
         0xF0, 0x04, 0x01, 0x05, 0x00, 0xE8, 0x03, 0xD1, 7, 20, 0xE0, 200, 250, 0x98, 0x52, 0xF8, 0xF0, 0x48, 0x03, 0x00,
@@ -208,7 +208,7 @@ fn exception_table_entries_are_half_open_byte_ranges() {
     // (start 2, length 3, handler 10, depth 1, lasti) and, with two-group varints,
     // (start 70, length 1, handler 100, depth 0); dis._parse_exception_table gives
     // (4, 10, 20, 1, True) and (140, 142, 200, 0, False).
-    let mut code = bare_code(vec![9, 0].repeat(120), vec![Const::None], &[]);
+    let mut code = bare_code([9, 0].repeat(120), vec![Const::None], &[]);
     code.exceptiontable = vec![0x82, 0x03, 0x0A, 0x03, 0xC1, 0x06, 0x01, 0x41, 0x24, 0x00];
     let regions = adapter().decode(&code).unwrap().regions;
     let expected = vec![
@@ -246,4 +246,13 @@ fn malformed_operands_are_errors() {
     let missing_name = bare_code(wordcode(MINOR, &[("LOAD_GLOBAL", 3)]), vec![], &["only"]);
     let err = adapter().decode(&missing_name).unwrap_err();
     assert!(err.message.contains("name index 1 out of range"), "{err}");
+}
+
+#[test]
+fn interactive_print_expr_pops_its_value() {
+    // Only `compile(..., "single")` emits it, so no standard-library module has one.
+    let code = bare_code(wordcode(MINOR, &[("PRINT_EXPR", 0)]), vec![], &[]);
+    let instr = &adapter().decode(&code).unwrap().instrs[0];
+    assert_eq!((instr.op.clone(), instr.stack), (Op::PrintExpr, StackEffect::new(1, 0)));
+    assert!(instr.protocols.contains(Protocols::CALL));
 }

@@ -117,7 +117,7 @@ pub fn wordcode(minor: u8, instrs: &[(&str, u8)]) -> Vec<u8> {
     for &(name, arg) in instrs {
         let info = table.by_name(name).unwrap_or_else(|| panic!("3.{minor} has no {name}"));
         out.extend([info.code, arg]);
-        out.extend(std::iter::repeat(0).take(2 * info.cache_entries as usize));
+        out.extend(std::iter::repeat_n(0, 2 * info.cache_entries as usize));
     }
     out
 }
