@@ -24,7 +24,7 @@ pub fn lifter(name: &str) -> Option<LiftFn> {
         "EXTENDED_ARG" => |_, _| Ok(Lifted::new(Op::ExtendedArg, 0, 0)),
         "POP_TOP" => |_, _| Ok(Lifted::new(Op::PopTop, 1, 0)),
         "PUSH_NULL" => |_, _| Ok(Lifted::new(Op::PushNull, 0, 1)),
-        "COPY" => |n, _| shuffle(Op::Copy { depth: n }, n, n + 1),
+        "COPY" => |n, _| shuffle(Op::Copy { depth: n }, n, count(n, 1)?),
         "SWAP" => |n, _| shuffle(Op::Swap { depth: n }, n, n),
 
         "LOAD_CONST" => |i, cx| Ok(Lifted::new(Op::LoadConst { index: cx.check_const(i)? }, 0, 1)),
@@ -115,9 +115,9 @@ pub fn lifter(name: &str) -> Option<LiftFn> {
         "BUILD_TUPLE" => |n, _| Ok(Lifted::new(Op::BuildTuple { count: n }, n, 1)),
         "BUILD_LIST" => |n, _| Ok(Lifted::new(Op::BuildList { count: n }, n, 1)),
         "BUILD_SET" => |n, _| Ok(Lifted::new(Op::BuildSet { count: n }, n, 1).protocols(families::HASHING)),
-        "BUILD_MAP" => |n, _| Ok(Lifted::new(Op::BuildMap { pairs: n }, 2 * n, 1).protocols(families::HASHING)),
+        "BUILD_MAP" => |n, _| Ok(Lifted::new(Op::BuildMap { pairs: n }, count(n, n)?, 1).protocols(families::HASHING)),
         "BUILD_CONST_KEY_MAP" => |n, _| {
-            Ok(Lifted::new(Op::BuildConstKeyMap { count: n }, n + 1, 1).protocols(families::HASHING))
+            Ok(Lifted::new(Op::BuildConstKeyMap { count: n }, count(n, 1)?, 1).protocols(families::HASHING))
         },
         "BUILD_STRING" => |n, _| Ok(Lifted::new(Op::BuildString { count: n }, n, 1)),
         "LIST_APPEND" => |d, _| Ok(Lifted::new(Op::ListAppend { depth: d }, 1, 0).peek(d)),
@@ -194,6 +194,14 @@ pub fn lifter(name: &str) -> Option<LiftFn> {
     };
     Some(f)
 }
+
+/// `a + b` stack values, refusing counts no real code object could have.
+pub fn count(a: u32, b: u32) -> Result<u32, String> {
+    a.checked_add(b).filter(|&n| n <= MAX_STACK_VALUES).ok_or_else(|| format!("stack count {a} + {b} is out of range"))
+}
+
+/// Far above any `co_stacksize` CPython produces; keeps stack arithmetic in range.
+pub const MAX_STACK_VALUES: u32 = 1 << 24;
 
 fn shuffle(op: Op, pops: u32, pushes: u32) -> LiftResult {
     if pops == 0 {
