@@ -68,8 +68,7 @@ fn lifter(name: &str) -> Option<LiftFn> {
 /// all `argc + 2` and pushes the result. `dis.stack_effect` splits the same total
 /// differently: `-argc` here and `-1` on the `CALL`.
 fn precall(argc: u32, _cx: &mut LiftCx<'_>) -> LiftResult {
-    let slots = argc.checked_add(2).ok_or("PRECALL argument count overflows")?;
-    Ok(Lifted::new(Op::PrepareCall { argc }, 0, 0).peek(slots))
+    Ok(Lifted::new(Op::PrepareCall { argc }, 0, 0).peek(common::count(argc, 2)?))
 }
 
 /// `FOR_ITER`: pushes the next value above the iterator; when the iterator is

@@ -411,6 +411,7 @@ pub fn call_with_kw_names(argc: u32, cx: &mut LiftCx<'_>) -> LiftResult {
     if keyword_count > argc {
         return Err(format!("{keyword_count} keyword names for {argc} arguments"));
     }
+    count(argc, 2)?;
     Ok(call(argc, keyword_count, keywords_const, SelfSlot::BeforeCallable))
 }
 

@@ -256,3 +256,15 @@ fn interactive_print_expr_pops_its_value() {
     assert_eq!((instr.op.clone(), instr.stack), (Op::PrintExpr, StackEffect::new(1, 0)));
     assert!(instr.protocols.contains(Protocols::CALL));
 }
+
+#[test]
+fn huge_call_counts_are_errors_not_overflows() {
+    for opname in ["PRECALL", "CALL"] {
+        let code = bare_code(
+            wordcode(MINOR, &[("EXTENDED_ARG", 0xff), ("EXTENDED_ARG", 0xff), ("EXTENDED_ARG", 0xff), (opname, 0xff)]),
+            vec![],
+            &[],
+        );
+        assert!(adapter().decode(&code).unwrap_err().message.contains("out of range"), "{opname}");
+    }
+}

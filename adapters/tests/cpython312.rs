@@ -179,3 +179,14 @@ fn malformed_operands_are_errors() {
     let missing_name = bare_code(wordcode(MINOR, &[("LOAD_ATTR", 3)]), vec![], &["only"]);
     assert!(adapter().decode(&missing_name).unwrap_err().message.contains("name index 1 out of range"));
 }
+
+#[test]
+fn huge_call_counts_are_errors_not_overflows() {
+    // CALL 0xffffffff through three EXTENDED_ARG prefixes.
+    let code = bare_code(
+        wordcode(MINOR, &[("EXTENDED_ARG", 0xff), ("EXTENDED_ARG", 0xff), ("EXTENDED_ARG", 0xff), ("CALL", 0xff)]),
+        vec![],
+        &[],
+    );
+    assert!(adapter().decode(&code).unwrap_err().message.contains("out of range"));
+}
