@@ -4,3 +4,5 @@
 //! and read them. See `facts/README.md` for every relation.
 
 pub mod flow;
+pub mod cfg;
+pub mod check;
