@@ -1,11 +1,18 @@
 //! CPython 3.14: release-specific decoding.
+//!
+//! As in 3.13 the call convention is `[callable, self-or-NULL, args…]` and
+//! conditional jumps test values that are already bools. New here: `with`
+//! loads `__exit__`/`__enter__` with `LOAD_SPECIAL` and calls them with plain
+//! `CALL`s, `CALL_FUNCTION_EX` always takes a kwargs slot (NULL when absent),
+//! subscripts are `BINARY_OP []`, and t-strings build `Template`s.
 
 pub mod opcodes;
 
 use crate::code::CodeObject;
+use crate::common;
 use crate::decode::{AdapterParts, DecodeError};
-use crate::lift::LiftFn;
-use crate::sem::{ExceptionRegion, Instr};
+use crate::lift::{conversion, Flow, LiftFn, Lifted};
+use crate::sem::*;
 
 pub fn parts() -> AdapterParts {
     AdapterParts { table: &opcodes::TABLE, lifter, locations: crate::location_table::decode, regions }
@@ -15,8 +22,82 @@ fn regions(code: &CodeObject, instrs: &[Instr]) -> Result<Vec<ExceptionRegion>, 
     crate::exception_table::decode(&code.exceptiontable, instrs, code.code.len() as u32)
 }
 
+/// `COMPARE_OP`: the operator index is `arg >> 5`; bit 4 (16) coerces the result
+/// to bool; the low four bits only guide specialisation.
+const COMPARE_SHIFT: u32 = 5;
+const COMPARE_TO_BOOL_BIT: u32 = 16;
+
 /// Opcodes whose meaning in 3.14 differs from [`crate::common::lifter`] or exist only here.
 fn lifter(name: &str) -> Option<LiftFn> {
-    let _ = name;
-    None
+    let f: LiftFn = match name {
+        "RESUME" => |a, _| common::resume_with_location_bits(a),
+        "LOAD_GLOBAL" => common::load_global_with_null_bit,
+        "LOAD_ATTR" => common::load_attr_with_method_bit,
+        "COMPARE_OP" => |a, cx| common::compare(a, cx, COMPARE_SHIFT, Some(COMPARE_TO_BOOL_BIT)),
+        // The operand is a bool produced by `TO_BOOL`: no truth protocol here.
+        "UNARY_NOT" => |_, _| Ok(Lifted::new(Op::Unary { op: UnaryOp::Not }, 1, 1)),
+        "POP_JUMP_IF_TRUE" => |_, _| Ok(common::branch(Condition::IfTrue)),
+        "POP_JUMP_IF_FALSE" => |_, _| Ok(common::branch(Condition::IfFalse)),
+
+        "CALL" => |argc, _| Ok(common::call(argc, 0, None, SelfSlot::AfterCallable)),
+        "CALL_KW" => common::call_kw_with_names_on_stack,
+        "CALL_FUNCTION_EX" => call_function_ex,
+        // Only the code object: defaults, closure… follow as `SET_FUNCTION_ATTRIBUTE`.
+        "MAKE_FUNCTION" => |_, _| Ok(Lifted::new(Op::MakeFunction { attrs: FunctionAttrs(0) }, 1, 1)),
+        // Creates the generator and returns it to the caller; on the first resumption
+        // execution continues here with a value to pop (the `POP_TOP` that follows).
+        "RETURN_GENERATOR" => |_, _| Ok(Lifted::new(Op::ReturnGenerator, 0, 1)),
+        // The interpreter's definition is `(retval -- res)`: `res` is the slot the
+        // value lands in on the *caller's* stack, which is why `dis` reports a net
+        // effect of 0. In this frame the value is popped and nothing follows.
+        "RETURN_VALUE" => |_, _| Ok(Lifted::new(Op::Return, 1, 1).flow(Flow::Return)),
+
+        "FOR_ITER" => |_, _| Ok(common::for_iter_exhausted_at_end_for()),
+        // Pops the exhausted iteration's placeholder; `POP_ITER` after it drops the iterator.
+        "END_FOR" => |_, _| Ok(Lifted::new(Op::EndFor, 1, 0)),
+        // Handler of an `async for`: pops the awaitable and the exception and goes
+        // on with the next instruction when it is `StopAsyncIteration`, otherwise
+        // re-raises it (an exception edge). Its argument points back at the loop's
+        // `SEND` only so that branch monitoring can report the loop exit as taken
+        // from there: `dis` shows it as a jump target (see
+        // `Adapter::dis_jump_target`), but control never goes there.
+        "END_ASYNC_FOR" => |_, _| Ok(Lifted::new(Op::EndAsyncFor, 2, 0)),
+        // `[receiver, value]`: sends `value`; the result replaces it on both edges,
+        // the jump taken when the receiver returned instead of yielding.
+        "SEND" => |_, _| {
+            Ok(Lifted::new(Op::Send, 1, 1).peek(1).flow(Flow::Branch(Condition::SendReturned)).protocols(Protocols::NEXT))
+        },
+
+        // `[exit, self-or-NULL, lasti, previous exception, exception]`.
+        "WITH_EXCEPT_START" => |_, _| Ok(common::with_except_start(5)),
+        "RERAISE" => |a, _| Ok(common::reraise(a)),
+        "POP_EXCEPT" => |_, _| Ok(Lifted::new(Op::PopExcept, 1, 0)),
+
+        // `[subject, class, attribute names]` → matched attributes tuple or None.
+        "MATCH_CLASS" => |n, _| Ok(Lifted::new(Op::MatchClass { count: n }, 3, 1).protocols(Protocols::ATTR_GET)),
+        // `[subject, keys]` stay; pushes the values tuple or None (via `subject.get`).
+        "MATCH_KEYS" => |_, _| Ok(Lifted::new(Op::MatchKeys, 0, 1).peek(2).protocols(Protocols::MAPPING)),
+
+        // `[strings tuple, interpolations tuple]` → `Template`.
+        "BUILD_TEMPLATE" => |_, _| Ok(Lifted::new(Op::BuildTemplate, 2, 1)),
+        "BUILD_INTERPOLATION" => build_interpolation,
+        _ => return None,
+    };
+    Some(f)
+}
+
+/// `[callable, self-or-NULL, args, kwargs-or-NULL]`: the kwargs slot is always
+/// there; the compiler fills it with `PUSH_NULL` when the call has no `**`.
+fn call_function_ex(_: u32, cx: &mut crate::lift::LiftCx<'_>) -> crate::lift::LiftResult {
+    let with_kwargs = cx.previous != Some(Op::PushNull);
+    Ok(common::call_ex(with_kwargs, SelfSlot::AfterCallable, 4))
+}
+
+/// `[value, expression text, format spec if arg & 1]` → `Interpolation`; the
+/// conversion (`!s`, `!r`, `!a`) is recorded in `arg >> 2` and applied later by
+/// whoever renders the template, so nothing is formatted here.
+fn build_interpolation(arg: u32, _: &mut crate::lift::LiftCx<'_>) -> crate::lift::LiftResult {
+    let with_spec = arg & 1 == 1;
+    let op = Op::BuildInterpolation { conversion: conversion((arg >> 2) & 3), with_spec };
+    Ok(Lifted::new(op, 2 + with_spec as u32, 1))
 }

@@ -311,3 +311,62 @@ fn intrinsic(index: u32, names: &[&str], pops: u32) -> LiftResult {
     let family = if function == Intrinsic::Print { Protocols::CALL } else { Protocols::NONE };
     Ok(Lifted::new(Op::CallIntrinsic { function }, pops, 1).protocols(family))
 }
+
+// ---------------------------------------------------------------------------
+// Encodings shared by CPython 3.13 and 3.14 (the CALL_KW-era releases).
+// ---------------------------------------------------------------------------
+
+/// `RESUME` (3.11+): the resumption point is in the two low bits. 3.14 adds bit 2
+/// (the suspension point sits at exception depth 1, a hint for `close()`), which
+/// does not change where execution resumes.
+pub fn resume_with_location_bits(arg: u32) -> LiftResult {
+    let after = match arg & 3 {
+        0 => ResumeKind::FunctionStart,
+        1 => ResumeKind::Yield,
+        2 => ResumeKind::YieldFrom,
+        _ => ResumeKind::Await,
+    };
+    Ok(Lifted::new(Op::Resume { after }, 0, 0))
+}
+
+/// `CALL_KW` (3.13+): `[callable, self-or-NULL, args…, names]`, where `names` is
+/// the tuple of keyword names, pushed last by a `LOAD_CONST` right before the
+/// call. Pops everything, pushes the result. When the names do not come from a
+/// constant (never in compiler output) the keyword count is not known here and
+/// is reported as 0 with no constant.
+pub fn call_kw_with_names_on_stack(argc: u32, cx: &mut LiftCx<'_>) -> LiftResult {
+    let names = match cx.previous {
+        Some(Op::LoadConst { index }) => cx.const_tuple_len(index).ok().map(|len| (index, len)),
+        _ => None,
+    };
+    let (keywords_const, keyword_count) = match names {
+        Some((index, len)) if len <= argc => (Some(index), len),
+        Some((_, len)) => return Err(format!("{len} keyword names for {argc} arguments")),
+        None => (None, 0),
+    };
+    let mut lifted = call(argc, keyword_count, keywords_const, SelfSlot::AfterCallable);
+    lifted.stack.pops += 1;
+    Ok(lifted)
+}
+
+/// `FOR_ITER` (3.12+) whose exhausted edge `dis` targets at the `END_FOR` after
+/// the loop, with the same +1 effect as the normal edge. The interpreter instead
+/// drops the iterator and skips `END_FOR` (3.13: also the `POP_TOP` after it;
+/// 3.14 leaves the iterator to `POP_ITER`): modelled as `dis` does, the edge
+/// pushes a placeholder that `END_FOR` pops, so every later depth is the real one.
+pub fn for_iter_exhausted_at_end_for() -> Lifted {
+    Lifted::new(Op::ForIter, 0, 1).peek(1).flow(Flow::Branch(Condition::Exhausted)).protocols(families::FOR_ITER)
+}
+
+/// `WITH_EXCEPT_START` (3.11+): calls the saved `__exit__` with the exception on
+/// top, reading the `depth` values of the handler block in place (exit callable,
+/// 3.14's self slot, `lasti`, previous exception, exception) and pushing the result.
+pub fn with_except_start(depth: u32) -> Lifted {
+    Lifted::new(Op::WithExceptStart, 0, 1).peek(depth).protocols(Protocols::CALL | Protocols::CONTEXT_EXIT)
+}
+
+/// `RERAISE` (3.11+): pops the exception; with a non-zero argument it first
+/// restores `f_lasti` from the value `arg` below it (the handler's `lasti` slot).
+pub fn reraise(arg: u32) -> Lifted {
+    Lifted::new(Op::Reraise { set_lasti: arg != 0 }, 1, 0).peek(arg).flow(Flow::Raise)
+}

@@ -106,7 +106,7 @@ impl Adapter {
             return Err(DecodeError::whole(format!("co_code has odd length {}", bytes.len())));
         }
         let locations = (self.locations)(code).map_err(|e| DecodeError::whole(format!("line table: {e}")))?;
-        let mut cx = LiftCx { code, table: self.table, pending_kw_names: None };
+        let mut cx = LiftCx { code, table: self.table, pending_kw_names: None, previous: None };
         let mut instrs = Vec::with_capacity(bytes.len() / 2);
         let mut extended: u32 = 0;
         let mut pos = 0usize;
@@ -130,6 +130,9 @@ impl Adapter {
             let lifted = lift(arg.unwrap_or(0), &mut cx).map_err(|e| DecodeError::at(offset, format!("{}: {e}", info.name)))?;
             let control = self.control(info, offset, arg.unwrap_or(0), lifted.flow)?;
             let location = locations.get(pos / 2).copied().unwrap_or_default();
+            if lifted.op != Op::ExtendedArg {
+                cx.previous = Some(lifted.op.clone());
+            }
             instrs.push(Instr {
                 offset,
                 opname: info.name,

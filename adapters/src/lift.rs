@@ -61,6 +61,11 @@ pub struct LiftCx<'a> {
     pub code: &'a CodeObject,
     pub table: &'static OpcodeTable,
     pub pending_kw_names: Option<u32>,
+    /// The operation of the preceding instruction in byte order, `EXTENDED_ARG`
+    /// prefixes skipped. Operands some releases pass on the stack are recovered
+    /// from it (3.13+ `CALL_KW` names loaded by the `LOAD_CONST` just before it,
+    /// 3.14 `CALL_FUNCTION_EX` given a `PUSH_NULL` instead of a kwargs mapping).
+    pub previous: Option<Op>,
 }
 
 impl LiftCx<'_> {
