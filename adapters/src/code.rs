@@ -63,11 +63,24 @@ pub struct CodeObject {
 }
 
 impl CodeObject {
-    pub fn nested(&self) -> impl Iterator<Item = &CodeObject> {
+    pub fn nested(&self) -> impl Iterator<Item = &std::sync::Arc<CodeObject>> {
         self.consts.iter().filter_map(|c| match c {
-            Const::Code(code) => Some(&**code),
+            Const::Code(code) => Some(code),
             _ => None,
         })
+    }
+
+    /// This code object and every nested one, in preorder of `co_consts`
+    /// (the order identities are assigned in).
+    pub fn preorder(&self) -> Vec<&CodeObject> {
+        let mut out = Vec::new();
+        let mut stack = vec![self];
+        while let Some(code) = stack.pop() {
+            out.push(code);
+            let children: Vec<&CodeObject> = code.nested().map(|c| &**c).collect();
+            stack.extend(children.into_iter().rev());
+        }
+        out
     }
 
     pub fn slot_name(&self, slot: u32) -> Option<&str> {
@@ -100,7 +113,7 @@ pub enum Const {
     FrozenSet(Vec<Const>),
     /// 3.14 stores constant slices.
     Slice(Box<[Const; 3]>),
-    Code(Box<CodeObject>),
+    Code(std::sync::Arc<CodeObject>),
 }
 
 impl fmt::Display for Const {

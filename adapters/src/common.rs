@@ -12,6 +12,15 @@ use crate::sem::*;
 pub fn lifter(name: &str) -> Option<LiftFn> {
     let f: LiftFn = match name {
         "NOP" | "CACHE" | "NOT_TAKEN" => |_, _| Ok(Lifted::new(Op::Nop, 0, 0)),
+        "RESUME" => |a, _| {
+            let after = match a & 3 {
+                0 => ResumeKind::FunctionStart,
+                1 => ResumeKind::Yield,
+                2 => ResumeKind::YieldFrom,
+                _ => ResumeKind::Await,
+            };
+            Ok(Lifted::new(Op::Resume { after }, 0, 0))
+        },
         "EXTENDED_ARG" => |_, _| Ok(Lifted::new(Op::ExtendedArg, 0, 0)),
         "POP_TOP" => |_, _| Ok(Lifted::new(Op::PopTop, 1, 0)),
         "PUSH_NULL" => |_, _| Ok(Lifted::new(Op::PushNull, 0, 1)),

@@ -18,6 +18,7 @@ pub mod marshal;
 pub mod pyc;
 pub mod sem;
 pub mod table;
+pub mod validate;
 
 mod registry {
     include!(concat!(env!("OUT_DIR"), "/registry.rs"));

@@ -48,7 +48,7 @@ pub fn read_code(data: &[u8], minor: u8) -> Result<CodeObject> {
         return Err(reader.error(format!("{} trailing bytes after the code object", data.len() - reader.pos)));
     }
     match value {
-        Value::Const(Const::Code(code)) => Ok(*code),
+        Value::Const(Const::Code(code)) => Ok(std::sync::Arc::unwrap_or_clone(code)),
         _ => Err(MarshalError { offset: 0, message: "top-level object is not a code object".into() }),
     }
 }
@@ -199,7 +199,7 @@ impl<'a> Reader<'a> {
                 ];
                 Value::Const(Const::Slice(Box::new(parts)))
             }
-            b'c' => Value::Const(Const::Code(Box::new(self.code(depth + 1)?))),
+            b'c' => Value::Const(Const::Code(std::sync::Arc::new(self.code(depth + 1)?))),
             b'r' => {
                 let index = self.i32()?;
                 let entry = usize::try_from(index).ok().and_then(|i| self.refs.get(i)).cloned();

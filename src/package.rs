@@ -1,0 +1,246 @@
+//! The semantic package (paper Algorithm 1): every code object of every module,
+//! decoded, validated and given a stable identity.
+//!
+//! Identity invariant: modules are taken in the canonical order the loader gives
+//! (sorted dotted names); within a module, code objects are numbered in preorder
+//! of their constants. Ids are dense, start at 0, and are the same for the same
+//! input whatever the thread count, because decoding is per code object and the
+//! numbering is fixed before any parallel work.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use cpyg_adapters::code::{co_flags, CodeObject};
+use cpyg_adapters::validate::{stack_depths, StackDepths};
+use cpyg_adapters::{Adapter, DecodeError, DecodedCode};
+
+pub type CodeId = u32;
+pub type ModuleId = u32;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CodeKind {
+    Module,
+    ClassBody,
+    Function,
+    Lambda,
+    Comprehension,
+    Generator,
+    Coroutine,
+    AsyncGenerator,
+}
+
+impl CodeKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CodeKind::Module => "module",
+            CodeKind::ClassBody => "class_body",
+            CodeKind::Function => "function",
+            CodeKind::Lambda => "lambda",
+            CodeKind::Comprehension => "comprehension",
+            CodeKind::Generator => "generator",
+            CodeKind::Coroutine => "coroutine",
+            CodeKind::AsyncGenerator => "async_generator",
+        }
+    }
+
+    fn of(code: &CodeObject, is_root: bool) -> CodeKind {
+        if is_root {
+            return CodeKind::Module;
+        }
+        // Class bodies run in the class namespace: no fast locals, no new frame locals.
+        if code.flags & (co_flags::OPTIMIZED | co_flags::NEWLOCALS) == 0 {
+            return CodeKind::ClassBody;
+        }
+        match code.name.as_str() {
+            "<listcomp>" | "<setcomp>" | "<dictcomp>" | "<genexpr>" => return CodeKind::Comprehension,
+            "<lambda>" => return CodeKind::Lambda,
+            _ => {}
+        }
+        if code.flags & co_flags::ASYNC_GENERATOR != 0 {
+            CodeKind::AsyncGenerator
+        } else if code.flags & (co_flags::COROUTINE | co_flags::ITERABLE_COROUTINE) != 0 {
+            CodeKind::Coroutine
+        } else if code.flags & co_flags::GENERATOR != 0 {
+            CodeKind::Generator
+        } else {
+            CodeKind::Function
+        }
+    }
+
+    /// Whether names defined inside get `<locals>` in their qualified name.
+    fn has_locals(self) -> bool {
+        !matches!(self, CodeKind::Module | CodeKind::ClassBody)
+    }
+}
+
+impl fmt::Display for CodeKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A module as the loader hands it over.
+pub struct ModuleSource {
+    pub name: String,
+    pub path: PathBuf,
+    pub is_package: bool,
+    pub code: CodeObject,
+}
+
+#[derive(Debug)]
+pub struct Module {
+    pub id: ModuleId,
+    pub name: String,
+    pub path: PathBuf,
+    pub is_package: bool,
+    /// Id of the module body's code object (a root of the analysis).
+    pub root: CodeId,
+}
+
+#[derive(Debug)]
+pub struct SemanticCode {
+    pub id: CodeId,
+    pub parent: Option<CodeId>,
+    pub module: ModuleId,
+    pub qualname: String,
+    pub kind: CodeKind,
+    pub code: Arc<CodeObject>,
+    pub decoded: DecodedCode,
+    pub depths: StackDepths,
+}
+
+#[derive(Debug)]
+pub struct SemanticPackage {
+    pub minor: u8,
+    pub modules: Vec<Module>,
+    pub codes: Vec<SemanticCode>,
+}
+
+/// A decoding or validation failure with its full origin.
+#[derive(Debug)]
+pub struct CodeError {
+    pub path: PathBuf,
+    pub module: String,
+    pub qualname: String,
+    pub error: DecodeError,
+}
+
+impl fmt::Display for CodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (module {}), code object {}: {}", self.path.display(), self.module, self.qualname, self.error)
+    }
+}
+
+impl std::error::Error for CodeError {}
+
+/// Identity of one code object, assigned before decoding.
+struct Slot {
+    parent: Option<CodeId>,
+    module: ModuleId,
+    qualname: String,
+    kind: CodeKind,
+    code: Arc<CodeObject>,
+}
+
+impl SemanticPackage {
+    /// Assigns identities, then decodes and validates every code object on
+    /// `threads` threads. Any failure is an error naming its origin: a package is
+    /// never returned half-decoded.
+    pub fn build(minor: u8, sources: Vec<ModuleSource>, threads: usize) -> Result<SemanticPackage, CodeError> {
+        let adapter = cpyg_adapters::adapter(minor).unwrap_or_else(|| panic!("CPython 3.{minor} adapter requested but not built"));
+        let mut modules = Vec::with_capacity(sources.len());
+        let mut slots: Vec<Slot> = Vec::new();
+        for (module_id, source) in sources.into_iter().enumerate() {
+            let module_id = module_id as ModuleId;
+            let root = slots.len() as CodeId;
+            number_preorder(Arc::new(source.code), module_id, &mut slots);
+            modules.push(Module { id: module_id, name: source.name, path: source.path, is_package: source.is_package, root });
+        }
+        let decoded = decode_all(adapter, &slots, &modules, threads)?;
+        let codes = slots
+            .into_iter()
+            .zip(decoded)
+            .enumerate()
+            .map(|(id, (slot, (decoded, depths)))| SemanticCode {
+                id: id as CodeId,
+                parent: slot.parent,
+                module: slot.module,
+                qualname: slot.qualname,
+                kind: slot.kind,
+                code: slot.code,
+                decoded,
+                depths,
+            })
+            .collect();
+        Ok(SemanticPackage { minor, modules, codes })
+    }
+
+    pub fn module_of(&self, code: &SemanticCode) -> &Module {
+        &self.modules[code.module as usize]
+    }
+
+    pub fn instruction_count(&self) -> usize {
+        self.codes.iter().map(|c| c.decoded.instrs.len()).sum()
+    }
+}
+
+fn number_preorder(root: Arc<CodeObject>, module: ModuleId, slots: &mut Vec<Slot>) {
+    // Explicit stack: nesting depth comes from the input and must not grow the call stack.
+    let mut stack: Vec<(Arc<CodeObject>, Option<CodeId>)> = vec![(root, None)];
+    while let Some((code, parent)) = stack.pop() {
+        let id = slots.len() as CodeId;
+        let kind = CodeKind::of(&code, parent.is_none());
+        let qualname = match parent {
+            None => "<module>".to_string(),
+            Some(p) => code.qualname.clone().unwrap_or_else(|| derived_qualname(&slots[p as usize], &code.name)),
+        };
+        let children: Vec<Arc<CodeObject>> = code.nested().cloned().collect();
+        slots.push(Slot { parent, module, qualname, kind, code });
+        stack.extend(children.into_iter().rev().map(|child| (child, Some(id))));
+    }
+}
+
+/// 3.10 code objects carry no `co_qualname`; it follows from nesting as the compiler builds it.
+fn derived_qualname(parent: &Slot, name: &str) -> String {
+    match parent.kind {
+        CodeKind::Module => name.to_string(),
+        kind if kind.has_locals() => format!("{}.<locals>.{name}", parent.qualname),
+        _ => format!("{}.{name}", parent.qualname),
+    }
+}
+
+fn decode_all(
+    adapter: &Adapter,
+    slots: &[Slot],
+    modules: &[Module],
+    threads: usize,
+) -> Result<Vec<(DecodedCode, StackDepths)>, CodeError> {
+    let decode_one = |slot: &Slot| -> Result<(DecodedCode, StackDepths), CodeError> {
+        let origin = |error: DecodeError| {
+            let module = &modules[slot.module as usize];
+            CodeError { path: module.path.clone(), module: module.name.clone(), qualname: slot.qualname.clone(), error }
+        };
+        let decoded = adapter.decode(&slot.code).map_err(origin)?;
+        let depths = stack_depths(&slot.code, &decoded).map_err(origin)?;
+        Ok((decoded, depths))
+    };
+    let threads = threads.max(1);
+    if threads == 1 || slots.len() < 64 {
+        return slots.iter().map(decode_one).collect();
+    }
+    // Contiguous chunks keep results in id order; the first error by id wins, so
+    // the reported error does not depend on scheduling either.
+    let chunk = slots.len().div_ceil(threads);
+    let parts: Vec<Vec<Result<(DecodedCode, StackDepths), CodeError>>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = slots
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || part.iter().map(decode_one).collect::<Vec<_>>()))
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("decoder thread panicked")).collect()
+    });
+    parts.into_iter().flatten().collect()
+}

@@ -1,0 +1,63 @@
+//! Every supported release, without Python: the committed fixtures (our own
+//! programs compiled by each interpreter, see tests/fixtures/regenerate.sh) decode
+//! exactly as that interpreter's `dis` described them, and their `.pyc` files
+//! hold the same code objects.
+
+use std::fs;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+
+use base64::Engine;
+
+fn fixture_dir(minor: u8) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/fixtures/cpython3{minor}"))
+}
+
+#[test]
+fn fixtures_exist_for_every_supported_release() {
+    let minors: Vec<u8> = cpyg::adapters::supported_minors().collect();
+    assert_eq!(minors, vec![10, 11, 12, 13, 14]);
+    for minor in minors {
+        assert!(fixture_dir(minor).join("dis.jsonl").is_file(), "no fixtures for CPython 3.{minor}");
+    }
+}
+
+#[test]
+fn fixtures_agree_with_dis() {
+    for minor in cpyg::adapters::supported_minors() {
+        let adapter = cpyg::adapters::adapter(minor).unwrap();
+        let dump = fs::File::open(fixture_dir(minor).join("dis.jsonl")).unwrap();
+        let report = cpyg::conformance::check_dump(adapter, BufReader::new(dump)).unwrap();
+        for m in &report.mismatches {
+            eprintln!("3.{minor}: {m}");
+        }
+        assert_eq!(report.mismatch_count, 0, "CPython 3.{minor}: {} mismatches", report.mismatch_count);
+        // Running example plus the feature package (3.14 also compiles the t-string program).
+        let expected_modules = if minor >= 14 { 12 } else { 11 };
+        assert_eq!(report.modules, expected_modules, "CPython 3.{minor}");
+        assert!(report.instructions > 1000, "CPython 3.{minor}: only {} instructions", report.instructions);
+    }
+}
+
+#[test]
+fn pyc_fixtures_hold_the_dumped_code() {
+    for minor in cpyg::adapters::supported_minors() {
+        let dir = fixture_dir(minor);
+        let dump = fs::read_to_string(dir.join("dis.jsonl")).unwrap();
+        let mut checked = 0;
+        for line in dump.lines() {
+            let record: serde_json::Value = serde_json::from_str(line).unwrap();
+            let Some(marshal) = record["marshal"].as_str() else { continue };
+            let source = record["path"].as_str().unwrap();
+            let relative = source.strip_prefix("tests/programs/").unwrap();
+            let pyc = fs::read(dir.join(format!("{relative}c"))).unwrap();
+            let from_pyc = cpyg::adapters::pyc::read(&pyc).unwrap();
+            assert_eq!(from_pyc.minor, minor);
+            let bytes = base64::engine::general_purpose::STANDARD.decode(marshal).unwrap();
+            let from_dump = cpyg::adapters::marshal::read_code(&bytes, minor).unwrap();
+            assert_eq!(from_pyc.code, from_dump, "{source} under 3.{minor}");
+            checked += 1;
+        }
+        assert!(checked >= 11, "3.{minor}: {checked} .pyc fixtures");
+    }
+}

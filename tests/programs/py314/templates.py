@@ -1,0 +1,3 @@
+def render(name, value):
+    template = t"{name!r}: {value:>8}"
+    return template.strings, template.interpolations

@@ -1,0 +1,56 @@
+//! The whole standard library of every available interpreter, decoded by cpyg and
+//! compared with that interpreter's own `dis` (see `cpyg conformance`). An
+//! interpreter that is not installed is reported as missing, not passed over.
+
+use std::path::Path;
+use std::process::Command;
+
+fn interpreter(minor: u8) -> Option<String> {
+    let name = format!("python3.{minor}");
+    let works = Command::new(&name).args(["-I", "-S", "-c", "pass"]).output().is_ok_and(|o| o.status.success());
+    works.then_some(name)
+}
+
+fn check_stdlib(minor: u8) {
+    let Some(python) = interpreter(minor) else {
+        eprintln!("python3.{minor} not found: CPython 3.{minor} standard-library conformance NOT checked");
+        return;
+    };
+    let report = cpyg::conformance::run(Path::new(&python), minor, &[], 2).unwrap();
+    for m in &report.mismatches {
+        eprintln!("MISMATCH {m}");
+    }
+    eprintln!(
+        "CPython 3.{minor} standard library: {} modules ({} failed to compile), {} code objects, {} instructions, \
+         {} exception regions, {} mismatches; max_depth == co_stacksize in {} code objects",
+        report.modules, report.compile_failures, report.code_objects, report.instructions, report.regions,
+        report.mismatch_count, report.max_depth_equals_stacksize
+    );
+    assert_eq!(report.mismatch_count, 0);
+    assert!(report.modules > 500, "only {} modules compiled", report.modules);
+}
+
+#[test]
+fn stdlib_3_10() {
+    check_stdlib(10);
+}
+
+#[test]
+fn stdlib_3_11() {
+    check_stdlib(11);
+}
+
+#[test]
+fn stdlib_3_12() {
+    check_stdlib(12);
+}
+
+#[test]
+fn stdlib_3_13() {
+    check_stdlib(13);
+}
+
+#[test]
+fn stdlib_3_14() {
+    check_stdlib(14);
+}
