@@ -11,7 +11,7 @@ pub mod opcodes;
 use crate::code::CodeObject;
 use crate::common;
 use crate::decode::{AdapterParts, DecodeError};
-use crate::lift::{conversion, Flow, LiftFn, Lifted};
+use crate::lift::{conversion, Flow, LiftCx, LiftFn, LiftResult, Lifted};
 use crate::sem::*;
 
 pub fn parts() -> AdapterParts {
@@ -58,9 +58,9 @@ fn lifter(name: &str) -> Option<LiftFn> {
         // Handler of an `async for`: pops the awaitable and the exception and goes
         // on with the next instruction when it is `StopAsyncIteration`, otherwise
         // re-raises it (an exception edge). Its argument points back at the loop's
-        // `SEND` only so that branch monitoring can report the loop exit as taken
-        // from there: `dis` shows it as a jump target (see
-        // `Adapter::dis_jump_target`), but control never goes there.
+        // `SEND` only so that `sys.monitoring` can report the loop exit as a branch
+        // taken there (the interpreter "jumps" by 0): `dis` shows that as a jump
+        // target (see `Adapter::dis_jump_target`), but control never goes there.
         "END_ASYNC_FOR" => |_, _| Ok(Lifted::new(Op::EndAsyncFor, 2, 0)),
         // `[receiver, value]`: sends `value`; the result replaces it on both edges,
         // the jump taken when the receiver returned instead of yielding.
@@ -88,7 +88,7 @@ fn lifter(name: &str) -> Option<LiftFn> {
 
 /// `[callable, self-or-NULL, args, kwargs-or-NULL]`: the kwargs slot is always
 /// there; the compiler fills it with `PUSH_NULL` when the call has no `**`.
-fn call_function_ex(_: u32, cx: &mut crate::lift::LiftCx<'_>) -> crate::lift::LiftResult {
+fn call_function_ex(_: u32, cx: &mut LiftCx<'_>) -> LiftResult {
     let with_kwargs = cx.previous != Some(Op::PushNull);
     Ok(common::call_ex(with_kwargs, SelfSlot::AfterCallable, 4))
 }
@@ -96,7 +96,7 @@ fn call_function_ex(_: u32, cx: &mut crate::lift::LiftCx<'_>) -> crate::lift::Li
 /// `[value, expression text, format spec if arg & 1]` → `Interpolation`; the
 /// conversion (`!s`, `!r`, `!a`) is recorded in `arg >> 2` and applied later by
 /// whoever renders the template, so nothing is formatted here.
-fn build_interpolation(arg: u32, _: &mut crate::lift::LiftCx<'_>) -> crate::lift::LiftResult {
+fn build_interpolation(arg: u32, _: &mut LiftCx<'_>) -> LiftResult {
     let with_spec = arg & 1 == 1;
     let op = Op::BuildInterpolation { conversion: conversion((arg >> 2) & 3), with_spec };
     Ok(Lifted::new(op, 2 + with_spec as u32, 1))

@@ -6,8 +6,6 @@
 
 /// The source `MODULE` was compiled from.
 #[allow(dead_code)]
-/// The source `MODULE` was compiled from.
-#[allow(dead_code)]
 pub const SOURCE: &str = r#"class K(B):
     def f(self, o, xs):
         with o as c:
