@@ -87,10 +87,11 @@ fn lifter(name: &str) -> Option<LiftFn> {
 }
 
 /// `[callable, self-or-NULL, args, kwargs-or-NULL]`: the kwargs slot is always
-/// there; the compiler fills it with `PUSH_NULL` when the call has no `**`.
+/// there. Without `**` the compiler fills it with `PUSH_NULL`, which the optimiser
+/// folds into the NULL bit of a `LOAD_GLOBAL` loading the `*` argument just before.
 fn call_function_ex(_: u32, cx: &mut LiftCx<'_>) -> LiftResult {
-    let with_kwargs = cx.previous != Some(Op::PushNull);
-    Ok(common::call_ex(with_kwargs, SelfSlot::AfterCallable, 4))
+    let null_kwargs = matches!(cx.previous, Some(Op::PushNull | Op::LoadGlobal { push_null: true, .. }));
+    Ok(common::call_ex(!null_kwargs, SelfSlot::AfterCallable, 4))
 }
 
 /// `[value, expression text, format spec if arg & 1]` → `Interpolation`; the

@@ -87,6 +87,12 @@ fn calls_and_their_stack_operands() {
     let star_star = f.instrs.iter().filter(|i| i.opname == "CALL_FUNCTION_EX").nth(1).expect("o(*xs, **e)");
     assert_eq!(star_star.op, Op::CallEx { with_kwargs: true, self_slot: SelfSlot::AfterCallable });
     assert_eq!((star_star.stack.pops, star_star.stack.pushes), (4, 1));
+    // `f(*g)`: the optimiser folds the kwargs PUSH_NULL into `LOAD_GLOBAL g`'s NULL bit.
+    let (_, k) = decoded(adapter, &codes, "k");
+    assert_eq!(at(&k, 12, "LOAD_GLOBAL").op, Op::LoadGlobal { name: 1, push_null: true });
+    let folded = at(&k, 22, "CALL_FUNCTION_EX");
+    assert_eq!(folded.op, Op::CallEx { with_kwargs: false, self_slot: SelfSlot::AfterCallable });
+    assert_eq!((folded.stack.pops, folded.stack.pushes), (4, 1));
     // `super().m`.
     let attr = at(&f, 170, "LOAD_SUPER_ATTR");
     assert_eq!(attr.op, Op::LoadSuperAttr { name: 0, method: false, two_args: false });
