@@ -9,4 +9,5 @@ pub use cpyg_adapters as adapters;
 pub mod conformance;
 pub mod describe;
 pub mod disasm;
+pub mod load;
 pub mod package;

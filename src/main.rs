@@ -1,7 +1,11 @@
+use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+use cpyg::load;
+use cpyg::package::SemanticPackage;
 
 #[derive(Parser)]
 #[command(name = "cpyg", version, about = "Static analysis of native CPython bytecode (3.10-3.14)")]
@@ -12,11 +16,27 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// List the decoded instructions of a package, modules, or .pyc files.
+    Disasm {
+        /// A package folder, .py files, .pyc files, or a folder of .pyc files.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Interpreter that compiles sources: a path or a name such as python3.12
+        /// (default: the newest python3.10-3.14 on PATH or under pyenv).
+        #[arg(long)]
+        python: Option<String>,
+        /// JSON Lines, one object per code object (schema: docs/disasm-json.md).
+        #[arg(long)]
+        json: bool,
+        /// Decoding threads (default: available cores).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
     /// Compare cpyg's decoding with an interpreter's own `dis`, module by module.
     Conformance {
-        /// Interpreter to compare with: a path or a name such as python3.12.
+        /// Interpreter to compare with: a path or a name such as python3.12 (default: the newest found).
         #[arg(long)]
-        python: String,
+        python: Option<String>,
         /// Files to compile and compare; default: the interpreter's whole standard library.
         paths: Vec<PathBuf>,
         /// Interpreter processes to run at once (default: available cores).
@@ -28,7 +48,8 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Conformance { python, paths, jobs } => conformance(&python, &paths, jobs),
+        Command::Disasm { paths, python, json, threads } => disasm(&paths, python.as_deref(), json, threads),
+        Command::Conformance { python, paths, jobs } => conformance(python.as_deref(), &paths, jobs),
     };
     match result {
         Ok(code) => code,
@@ -39,25 +60,49 @@ fn main() -> ExitCode {
     }
 }
 
-fn conformance(python: &str, paths: &[PathBuf], jobs: Option<usize>) -> Result<ExitCode, String> {
-    let out = std::process::Command::new(python)
-        .args(["-I", "-S", "-c", "import sys; print(sys.version_info[0], sys.version_info[1])"])
-        .output()
-        .map_err(|e| format!("cannot run {python}: {e}"))?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    let minor: u8 = match text.split_whitespace().collect::<Vec<_>>()[..] {
-        ["3", minor] => minor.parse().map_err(|_| format!("{python} printed an unexpected version {text:?}"))?,
-        _ => return Err(format!("{python} is not a CPython 3 interpreter (printed {text:?})")),
-    };
-    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Loads and decodes the inputs; modules that failed to compile are reported on stderr.
+fn semantic_package(paths: &[PathBuf], python: Option<&str>, threads: Option<usize>) -> Result<SemanticPackage, String> {
+    let loaded = load::load(paths, python).map_err(|e| e.to_string())?;
+    for failure in &loaded.failures {
+        eprintln!("cpyg: skipped {failure}");
+    }
+    let minor = loaded.minor;
+    let sources = loaded.modules.into_iter().map(Into::into).collect();
+    SemanticPackage::build(minor, sources, threads.unwrap_or_else(cores)).map_err(|e| e.to_string())
+}
+
+fn disasm(paths: &[PathBuf], python: Option<&str>, json: bool, threads: Option<usize>) -> Result<ExitCode, String> {
+    let package = semantic_package(paths, python, threads)?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    let written = if json { cpyg::disasm::write_json(&package, &mut out) } else { cpyg::disasm::write_text(&package, &mut out) };
+    match written.and_then(|_| out.flush()) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        // A closed pipe (`cpyg disasm … | head`) is not an error worth reporting.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(format!("writing the listing: {e}")),
+    }
+}
+
+fn conformance(python: Option<&str>, paths: &[PathBuf], jobs: Option<usize>) -> Result<ExitCode, String> {
+    let interpreter = load::interpreter::resolve(python).map_err(|e| e.to_string())?;
+    let minor = interpreter.minor;
     let started = std::time::Instant::now();
-    let report = cpyg::conformance::run(std::path::Path::new(python), minor, paths, jobs)?;
+    let report = cpyg::conformance::run(&interpreter.path, minor, paths, jobs.unwrap_or_else(cores))?;
     for m in &report.mismatches {
         println!("MISMATCH {m}");
     }
+    if report.mismatch_count > report.mismatches.len() {
+        println!("... {} more mismatches", report.mismatch_count - report.mismatches.len());
+    }
     println!(
-        "CPython 3.{minor}: {} modules ({} failed to compile), {} code objects, {} instructions, {} exception regions; \
+        "CPython {} ({}): {} modules ({} failed to compile), {} code objects, {} instructions, {} exception regions; \
          {} mismatches; max_depth == co_stacksize in {} of {} code objects ({:.1}s)",
+        interpreter.version,
+        interpreter.path.display(),
         report.modules,
         report.compile_failures,
         report.code_objects,

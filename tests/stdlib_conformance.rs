@@ -2,21 +2,18 @@
 //! compared with that interpreter's own `dis` (see `cpyg conformance`). An
 //! interpreter that is not installed is reported as missing, not passed over.
 
-use std::path::Path;
-use std::process::Command;
-
-fn interpreter(minor: u8) -> Option<String> {
-    let name = format!("python3.{minor}");
-    let works = Command::new(&name).args(["-I", "-S", "-c", "pass"]).output().is_ok_and(|o| o.status.success());
-    works.then_some(name)
-}
+use cpyg::load::interpreter;
 
 fn check_stdlib(minor: u8) {
-    let Some(python) = interpreter(minor) else {
-        eprintln!("python3.{minor} not found: CPython 3.{minor} standard-library conformance NOT checked");
-        return;
+    let python = match interpreter::find_release(minor) {
+        Ok(found) => found,
+        Err(why) => {
+            eprintln!("python3.{minor} not found: CPython 3.{minor} standard-library conformance NOT checked ({why})");
+            return;
+        }
     };
-    let report = cpyg::conformance::run(Path::new(&python), minor, &[], 2).unwrap();
+    eprintln!("comparing with {} ({})", python.path.display(), python.version);
+    let report = cpyg::conformance::run(&python.path, minor, &[], 2).unwrap();
     for m in &report.mismatches {
         eprintln!("MISMATCH {m}");
     }

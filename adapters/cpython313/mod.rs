@@ -11,7 +11,7 @@ pub mod opcodes;
 use crate::code::CodeObject;
 use crate::common;
 use crate::decode::{AdapterParts, DecodeError};
-use crate::lift::{Flow, LiftFn, Lifted};
+use crate::lift::{families, Flow, LiftFn, Lifted};
 use crate::sem::*;
 
 pub fn parts() -> AdapterParts {
@@ -30,7 +30,6 @@ const COMPARE_TO_BOOL_BIT: u32 = 16;
 /// Opcodes whose meaning in 3.13 differs from [`crate::common::lifter`] or exist only here.
 fn lifter(name: &str) -> Option<LiftFn> {
     let f: LiftFn = match name {
-        "RESUME" => |a, _| common::resume_with_location_bits(a),
         "LOAD_GLOBAL" => common::load_global_with_null_bit,
         "LOAD_ATTR" => common::load_attr_with_method_bit,
         "COMPARE_OP" => |a, cx| common::compare(a, cx, COMPARE_SHIFT, Some(COMPARE_TO_BOOL_BIT)),
@@ -39,7 +38,10 @@ fn lifter(name: &str) -> Option<LiftFn> {
         "POP_JUMP_IF_TRUE" => |_, _| Ok(common::branch(Condition::IfTrue)),
         "POP_JUMP_IF_FALSE" => |_, _| Ok(common::branch(Condition::IfFalse)),
 
-        "CALL" => |argc, _| Ok(common::call(argc, 0, None, SelfSlot::AfterCallable)),
+        "CALL" => |argc, _| {
+            common::count(argc, 2)?;
+            Ok(common::call(argc, 0, None, SelfSlot::AfterCallable))
+        },
         "CALL_KW" => common::call_kw_with_names_on_stack,
         // `[callable, NULL, args-tuple, kwargs-mapping if arg & 1]`.
         "CALL_FUNCTION_EX" => |a, _| {
@@ -48,31 +50,30 @@ fn lifter(name: &str) -> Option<LiftFn> {
         },
         // Only the code object: defaults, closure… follow as `SET_FUNCTION_ATTRIBUTE`.
         "MAKE_FUNCTION" => |_, _| Ok(Lifted::new(Op::MakeFunction { attrs: FunctionAttrs(0) }, 1, 1)),
-        // Creates the generator and returns it to the caller; on the first resumption
-        // execution continues here with a value to pop (the `POP_TOP` that follows).
-        "RETURN_GENERATOR" => |_, _| Ok(Lifted::new(Op::ReturnGenerator, 0, 1)),
 
         "FOR_ITER" => |_, _| Ok(common::for_iter_exhausted_at_end_for()),
         // Pops the exhausted iteration's placeholder; the `POP_TOP` after it drops the iterator.
         "END_FOR" => |_, _| Ok(Lifted::new(Op::EndFor, 1, 0)),
-        // Handler of an `async for`: pops the awaitable and the exception and goes
-        // on when it is `StopAsyncIteration`; otherwise re-raises it (exception edge).
-        "END_ASYNC_FOR" => |_, _| Ok(Lifted::new(Op::EndAsyncFor, 2, 0)),
+        "END_ASYNC_FOR" => |_, _| Ok(common::end_async_for()),
         // `[receiver, value]`: sends `value`; the result replaces it on both edges,
         // the jump taken when the receiver returned instead of yielding.
         "SEND" => |_, _| {
-            Ok(Lifted::new(Op::Send, 1, 1).peek(1).flow(Flow::Branch(Condition::SendReturned)).protocols(Protocols::NEXT))
+            Ok(Lifted::new(Op::Send, 1, 1)
+                .peek(1)
+                .flow(Flow::Branch(Condition::SendReturned))
+                .protocols(families::FOR_ITER | Protocols::CALL))
         },
 
-        // `[exit, lasti, previous exception, exception]`.
-        "WITH_EXCEPT_START" => |_, _| Ok(common::with_except_start(4)),
-        "RERAISE" => |a, _| Ok(common::reraise(a)),
-        "POP_EXCEPT" => |_, _| Ok(Lifted::new(Op::PopExcept, 1, 0)),
+        "WITH_EXCEPT_START" => |_, _| Ok(common::with_except_start()),
+        // The interpreter only ever uses 0, 1 or 2; bound it so depths stay in range.
+        "RERAISE" => |a, _| {
+            common::count(a, 1)?;
+            Ok(common::reraise(a))
+        },
+        "POP_EXCEPT" => |_, _| Ok(common::pop_except()),
 
-        // `[subject, class, attribute names]` → matched attributes tuple or None.
-        "MATCH_CLASS" => |n, _| Ok(Lifted::new(Op::MatchClass { count: n }, 3, 1).protocols(Protocols::ATTR_GET)),
-        // `[subject, keys]` stay; pushes the values tuple or None (via `subject.get`).
-        "MATCH_KEYS" => |_, _| Ok(Lifted::new(Op::MatchKeys, 0, 1).peek(2).protocols(Protocols::MAPPING)),
+        "MATCH_CLASS" => |n, _| Ok(common::match_class(n)),
+        "MATCH_KEYS" => |_, _| Ok(common::match_keys()),
         _ => return None,
     };
     Some(f)

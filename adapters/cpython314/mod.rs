@@ -11,7 +11,7 @@ pub mod opcodes;
 use crate::code::CodeObject;
 use crate::common;
 use crate::decode::{AdapterParts, DecodeError};
-use crate::lift::{conversion, Flow, LiftCx, LiftFn, LiftResult, Lifted};
+use crate::lift::{conversion, families, Flow, LiftCx, LiftFn, LiftResult, Lifted};
 use crate::sem::*;
 
 pub fn parts() -> AdapterParts {
@@ -30,7 +30,6 @@ const COMPARE_TO_BOOL_BIT: u32 = 16;
 /// Opcodes whose meaning in 3.14 differs from [`crate::common::lifter`] or exist only here.
 fn lifter(name: &str) -> Option<LiftFn> {
     let f: LiftFn = match name {
-        "RESUME" => |a, _| common::resume_with_location_bits(a),
         "LOAD_GLOBAL" => common::load_global_with_null_bit,
         "LOAD_ATTR" => common::load_attr_with_method_bit,
         "COMPARE_OP" => |a, cx| common::compare(a, cx, COMPARE_SHIFT, Some(COMPARE_TO_BOOL_BIT)),
@@ -39,14 +38,14 @@ fn lifter(name: &str) -> Option<LiftFn> {
         "POP_JUMP_IF_TRUE" => |_, _| Ok(common::branch(Condition::IfTrue)),
         "POP_JUMP_IF_FALSE" => |_, _| Ok(common::branch(Condition::IfFalse)),
 
-        "CALL" => |argc, _| Ok(common::call(argc, 0, None, SelfSlot::AfterCallable)),
+        "CALL" => |argc, _| {
+            common::count(argc, 2)?;
+            Ok(common::call(argc, 0, None, SelfSlot::AfterCallable))
+        },
         "CALL_KW" => common::call_kw_with_names_on_stack,
         "CALL_FUNCTION_EX" => call_function_ex,
         // Only the code object: defaults, closure… follow as `SET_FUNCTION_ATTRIBUTE`.
         "MAKE_FUNCTION" => |_, _| Ok(Lifted::new(Op::MakeFunction { attrs: FunctionAttrs(0) }, 1, 1)),
-        // Creates the generator and returns it to the caller; on the first resumption
-        // execution continues here with a value to pop (the `POP_TOP` that follows).
-        "RETURN_GENERATOR" => |_, _| Ok(Lifted::new(Op::ReturnGenerator, 0, 1)),
         // The interpreter's definition is `(retval -- res)`: `res` is the slot the
         // value lands in on the *caller's* stack, which is why `dis` reports a net
         // effect of 0. In this frame the value is popped and nothing follows.
@@ -65,18 +64,24 @@ fn lifter(name: &str) -> Option<LiftFn> {
         // `[receiver, value]`: sends `value`; the result replaces it on both edges,
         // the jump taken when the receiver returned instead of yielding.
         "SEND" => |_, _| {
-            Ok(Lifted::new(Op::Send, 1, 1).peek(1).flow(Flow::Branch(Condition::SendReturned)).protocols(Protocols::NEXT))
+            Ok(Lifted::new(Op::Send, 1, 1)
+                .peek(1)
+                .flow(Flow::Branch(Condition::SendReturned))
+                .protocols(families::FOR_ITER | Protocols::CALL))
         },
 
-        // `[exit, self-or-NULL, lasti, previous exception, exception]`.
-        "WITH_EXCEPT_START" => |_, _| Ok(common::with_except_start(5)),
-        "RERAISE" => |a, _| Ok(common::reraise(a)),
-        "POP_EXCEPT" => |_, _| Ok(Lifted::new(Op::PopExcept, 1, 0)),
+        // `[exit, self-or-NULL, lasti, previous exception, exception]`: `LOAD_SPECIAL`
+        // left the exit method's self slot in the block, one more value than before.
+        "WITH_EXCEPT_START" => |_, _| Ok(common::with_except_start().peek(5)),
+        // The interpreter only ever uses 0, 1 or 2; bound it so depths stay in range.
+        "RERAISE" => |a, _| {
+            common::count(a, 1)?;
+            Ok(common::reraise(a))
+        },
+        "POP_EXCEPT" => |_, _| Ok(common::pop_except()),
 
-        // `[subject, class, attribute names]` → matched attributes tuple or None.
-        "MATCH_CLASS" => |n, _| Ok(Lifted::new(Op::MatchClass { count: n }, 3, 1).protocols(Protocols::ATTR_GET)),
-        // `[subject, keys]` stay; pushes the values tuple or None (via `subject.get`).
-        "MATCH_KEYS" => |_, _| Ok(Lifted::new(Op::MatchKeys, 0, 1).peek(2).protocols(Protocols::MAPPING)),
+        "MATCH_CLASS" => |n, _| Ok(common::match_class(n)),
+        "MATCH_KEYS" => |_, _| Ok(common::match_keys()),
 
         // `[strings tuple, interpolations tuple]` → `Template`.
         "BUILD_TEMPLATE" => |_, _| Ok(Lifted::new(Op::BuildTemplate, 2, 1)),

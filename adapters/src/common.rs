@@ -24,7 +24,7 @@ pub fn lifter(name: &str) -> Option<LiftFn> {
         "EXTENDED_ARG" => |_, _| Ok(Lifted::new(Op::ExtendedArg, 0, 0)),
         "POP_TOP" => |_, _| Ok(Lifted::new(Op::PopTop, 1, 0)),
         "PUSH_NULL" => |_, _| Ok(Lifted::new(Op::PushNull, 0, 1)),
-        "COPY" => |n, _| shuffle(Op::Copy { depth: n }, n, n + 1),
+        "COPY" => |n, _| shuffle(Op::Copy { depth: n }, n, count(n, 1)?),
         "SWAP" => |n, _| shuffle(Op::Swap { depth: n }, n, n),
 
         "LOAD_CONST" => |i, cx| Ok(Lifted::new(Op::LoadConst { index: cx.check_const(i)? }, 0, 1)),
@@ -115,9 +115,9 @@ pub fn lifter(name: &str) -> Option<LiftFn> {
         "BUILD_TUPLE" => |n, _| Ok(Lifted::new(Op::BuildTuple { count: n }, n, 1)),
         "BUILD_LIST" => |n, _| Ok(Lifted::new(Op::BuildList { count: n }, n, 1)),
         "BUILD_SET" => |n, _| Ok(Lifted::new(Op::BuildSet { count: n }, n, 1).protocols(families::HASHING)),
-        "BUILD_MAP" => |n, _| Ok(Lifted::new(Op::BuildMap { pairs: n }, 2 * n, 1).protocols(families::HASHING)),
+        "BUILD_MAP" => |n, _| Ok(Lifted::new(Op::BuildMap { pairs: n }, count(n, n)?, 1).protocols(families::HASHING)),
         "BUILD_CONST_KEY_MAP" => |n, _| {
-            Ok(Lifted::new(Op::BuildConstKeyMap { count: n }, n + 1, 1).protocols(families::HASHING))
+            Ok(Lifted::new(Op::BuildConstKeyMap { count: n }, count(n, 1)?, 1).protocols(families::HASHING))
         },
         "BUILD_STRING" => |n, _| Ok(Lifted::new(Op::BuildString { count: n }, n, 1)),
         "LIST_APPEND" => |d, _| Ok(Lifted::new(Op::ListAppend { depth: d }, 1, 0).peek(d)),
@@ -158,6 +158,7 @@ pub fn lifter(name: &str) -> Option<LiftFn> {
 
         "RETURN_VALUE" => |_, _| Ok(Lifted::new(Op::Return, 1, 0).flow(Flow::Return)),
         "RETURN_CONST" => |i, cx| Ok(Lifted::new(Op::ReturnConst { index: cx.check_const(i)? }, 0, 0).flow(Flow::Return)),
+        "RETURN_GENERATOR" => |_, _| Ok(return_generator()),
         "YIELD_VALUE" => |_, _| Ok(Lifted::new(Op::Yield, 1, 1)),
         "GET_AWAITABLE" => |_, _| Ok(Lifted::new(Op::GetAwaitable, 1, 1).protocols(Protocols::AWAIT)),
         "END_SEND" => |_, _| Ok(Lifted::new(Op::EndSend, 2, 1)),
@@ -193,6 +194,14 @@ pub fn lifter(name: &str) -> Option<LiftFn> {
     };
     Some(f)
 }
+
+/// `a + b` stack values, refusing counts no real code object could have.
+pub fn count(a: u32, b: u32) -> Result<u32, String> {
+    a.checked_add(b).filter(|&n| n <= MAX_STACK_VALUES).ok_or_else(|| format!("stack count {a} + {b} is out of range"))
+}
+
+/// Far above any `co_stacksize` CPython produces; keeps stack arithmetic in range.
+pub const MAX_STACK_VALUES: u32 = 1 << 24;
 
 fn shuffle(op: Op, pops: u32, pushes: u32) -> LiftResult {
     if pops == 0 {
@@ -322,27 +331,106 @@ fn intrinsic(index: u32, names: &[&str], pops: u32) -> LiftResult {
 }
 
 // ---------------------------------------------------------------------------
-// Encodings shared by CPython 3.13 and 3.14 (the CALL_KW-era releases).
+// Encodings shared by CPython 3.11 and later (exception handling, pattern
+// matching, generators) and by 3.11-3.12 (`KW_NAMES` calls, `MAKE_FUNCTION`
+// with its attributes on the stack). Release folders map their names to these.
 // ---------------------------------------------------------------------------
 
-/// `RESUME` (3.11+): the resumption point is in the two low bits. 3.14 adds bit 2
-/// (the suspension point sits at exception depth 1, a hint for `close()`), which
-/// does not change where execution resumes.
-pub fn resume_with_location_bits(arg: u32) -> LiftResult {
-    let after = match arg & 3 {
-        0 => ResumeKind::FunctionStart,
-        1 => ResumeKind::Yield,
-        2 => ResumeKind::YieldFrom,
-        _ => ResumeKind::Await,
-    };
-    Ok(Lifted::new(Op::Resume { after }, 0, 0))
+/// `RETURN_GENERATOR` (3.11+), recorded as the generator frame sees it at run
+/// time: the frame is suspended right after the instruction, and the first
+/// `send()` resumes it with the sent value pushed, which the `POP_TOP` that
+/// follows discards. `dis.stack_effect` says 0 because the compiler's stack-depth
+/// pass starts generator bodies at depth 1 instead of charging this push.
+pub fn return_generator() -> Lifted {
+    Lifted::new(Op::ReturnGenerator, 0, 1)
 }
 
-/// `CALL_KW` (3.13+): `[callable, self-or-NULL, args…, names]`, where `names` is
-/// the tuple of keyword names, pushed last by a `LOAD_CONST` right before the
-/// call. Pops everything, pushes the result. When the names do not come from a
-/// constant (never in compiler output) the keyword count is not known here and
-/// is reported as 0 with no constant.
+/// `RERAISE` (3.11+): pops the exception. A nonzero argument means the offset to
+/// restore as `f_lasti` sits `arg` values below it, read and left in place.
+pub fn reraise(arg: u32) -> Lifted {
+    Lifted::new(Op::Reraise { set_lasti: arg != 0 }, 1, 0).peek(arg).flow(Flow::Raise)
+}
+
+/// `POP_EXCEPT` (3.11+): pops the exception saved by `PUSH_EXC_INFO` and makes it
+/// the handled exception again.
+pub fn pop_except() -> Lifted {
+    Lifted::new(Op::PopExcept, 1, 0)
+}
+
+/// `WITH_EXCEPT_START` (3.11+): with `[__exit__, lasti, previous exception,
+/// exception]` on top, calls `__exit__` with the exception and pushes the result.
+pub fn with_except_start() -> Lifted {
+    Lifted::new(Op::WithExceptStart, 0, 1).peek(4).protocols(Protocols::CONTEXT_EXIT | Protocols::CALL)
+}
+
+/// `END_ASYNC_FOR` (3.11-3.13): pops the async iterator and the exception,
+/// swallowing `StopAsyncIteration` and re-raising anything else.
+pub fn end_async_for() -> Lifted {
+    Lifted::new(Op::EndAsyncFor, 2, 0)
+}
+
+/// `MATCH_CLASS count` (3.11+): pops subject, class and the keyword-name tuple,
+/// pushes the tuple of extracted attributes or `None`.
+pub fn match_class(count: u32) -> Lifted {
+    Lifted::new(Op::MatchClass { count }, 3, 1).protocols(families::ATTR)
+}
+
+/// `MATCH_KEYS` (3.11+): reads the subject and the key tuple below the top,
+/// pushes the tuple of values or `None`.
+pub fn match_keys() -> Lifted {
+    Lifted::new(Op::MatchKeys, 0, 1).peek(2).protocols(Protocols::MAPPING | Protocols::SUBSCR_GET)
+}
+
+/// `MAKE_FUNCTION flags` (3.11, 3.12): the code object on top, below it one
+/// value per flag bit (defaults, kwdefaults, annotations, closure).
+pub fn make_function_with_attrs(flags: u32) -> LiftResult {
+    let known = FunctionAttrs::DEFAULTS | FunctionAttrs::KWDEFAULTS | FunctionAttrs::ANNOTATIONS | FunctionAttrs::CLOSURE;
+    if flags & !known != 0 {
+        return Err(format!("unknown function attribute flags {flags:#x}"));
+    }
+    let attrs = FunctionAttrs(flags);
+    Ok(Lifted::new(Op::MakeFunction { attrs }, 1 + attrs.count(), 1))
+}
+
+/// `KW_NAMES index` (3.11, 3.12): names the keyword arguments of the next call;
+/// the walker carries the constant to that `CALL` in [`LiftCx::pending_kw_names`].
+pub fn kw_names(index: u32, cx: &mut LiftCx<'_>) -> LiftResult {
+    cx.const_tuple_len(index)?;
+    cx.pending_kw_names = Some(index);
+    Ok(Lifted::new(Op::KwNames { index }, 0, 0))
+}
+
+/// `CALL argc` (3.11, 3.12): `[NULL-or-method, callable-or-self, args...]`, the
+/// last arguments named by a preceding `KW_NAMES`.
+pub fn call_with_kw_names(argc: u32, cx: &mut LiftCx<'_>) -> LiftResult {
+    let keywords_const = cx.pending_kw_names.take();
+    let keyword_count = match keywords_const {
+        Some(index) => cx.const_tuple_len(index)?,
+        None => 0,
+    };
+    if keyword_count > argc {
+        return Err(format!("{keyword_count} keyword names for {argc} arguments"));
+    }
+    count(argc, 2)?;
+    Ok(call(argc, keyword_count, keywords_const, SelfSlot::BeforeCallable))
+}
+
+/// `CALL_FUNCTION_EX flags` (3.11, 3.12): `[NULL, callable, args tuple, kwargs?]`.
+pub fn call_function_ex_after_null(flags: u32) -> Lifted {
+    let with_kwargs = flags & 1 == 1;
+    call_ex(with_kwargs, SelfSlot::BeforeCallable, 3 + with_kwargs as u32)
+}
+
+
+// ---------------------------------------------------------------------------
+// Encodings shared by CPython 3.13 and 3.14 (keyword names as a stack operand).
+// ---------------------------------------------------------------------------
+
+/// `CALL_KW argc` (3.13+): `[callable, self-or-NULL, args..., names]`, where
+/// `names` is the tuple of keyword names pushed last by a `LOAD_CONST` right
+/// before the call. Pops everything, pushes the result. When the names do not
+/// come from a constant (never in compiler output) the keyword count is not
+/// known here and is reported as 0 with no constant.
 pub fn call_kw_with_names_on_stack(argc: u32, cx: &mut LiftCx<'_>) -> LiftResult {
     let names = match cx.previous {
         Some(Op::LoadConst { index }) => cx.const_tuple_len(index).ok().map(|len| (index, len)),
@@ -353,29 +441,17 @@ pub fn call_kw_with_names_on_stack(argc: u32, cx: &mut LiftCx<'_>) -> LiftResult
         Some((_, len)) => return Err(format!("{len} keyword names for {argc} arguments")),
         None => (None, 0),
     };
+    let pops = count(argc, 3)?;
     let mut lifted = call(argc, keyword_count, keywords_const, SelfSlot::AfterCallable);
-    lifted.stack.pops += 1;
+    lifted.stack.pops = pops;
     Ok(lifted)
 }
 
-/// `FOR_ITER` (3.12+) whose exhausted edge `dis` targets at the `END_FOR` after
+/// `FOR_ITER` (3.13+) whose exhausted edge `dis` targets at the `END_FOR` after
 /// the loop, with the same +1 effect as the normal edge. The interpreter instead
-/// drops the iterator and skips `END_FOR` (3.13: also the `POP_TOP` after it;
+/// skips `END_FOR` (3.13: drops the iterator and skips the `POP_TOP` after it too;
 /// 3.14 leaves the iterator to `POP_ITER`): modelled as `dis` does, the edge
 /// pushes a placeholder that `END_FOR` pops, so every later depth is the real one.
 pub fn for_iter_exhausted_at_end_for() -> Lifted {
     Lifted::new(Op::ForIter, 0, 1).peek(1).flow(Flow::Branch(Condition::Exhausted)).protocols(families::FOR_ITER)
-}
-
-/// `WITH_EXCEPT_START` (3.11+): calls the saved `__exit__` with the exception on
-/// top, reading the `depth` values of the handler block in place (exit callable,
-/// 3.14's self slot, `lasti`, previous exception, exception) and pushing the result.
-pub fn with_except_start(depth: u32) -> Lifted {
-    Lifted::new(Op::WithExceptStart, 0, 1).peek(depth).protocols(Protocols::CALL | Protocols::CONTEXT_EXIT)
-}
-
-/// `RERAISE` (3.11+): pops the exception; with a non-zero argument it first
-/// restores `f_lasti` from the value `arg` below it (the handler's `lasti` slot).
-pub fn reraise(arg: u32) -> Lifted {
-    Lifted::new(Op::Reraise { set_lasti: arg != 0 }, 1, 0).peek(arg).flow(Flow::Raise)
 }

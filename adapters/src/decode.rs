@@ -106,7 +106,7 @@ impl Adapter {
             return Err(DecodeError::whole(format!("co_code has odd length {}", bytes.len())));
         }
         let locations = (self.locations)(code).map_err(|e| DecodeError::whole(format!("line table: {e}")))?;
-        let mut cx = LiftCx { code, table: self.table, pending_kw_names: None, previous: None };
+        let mut cx = LiftCx::new(code, self.table);
         let mut instrs = Vec::with_capacity(bytes.len() / 2);
         let mut extended: u32 = 0;
         let mut pos = 0usize;

@@ -68,7 +68,12 @@ pub struct LiftCx<'a> {
     pub previous: Option<Op>,
 }
 
-impl LiftCx<'_> {
+impl<'a> LiftCx<'a> {
+    /// The context at the start of a code object: nothing carried over yet.
+    pub fn new(code: &'a CodeObject, table: &'static OpcodeTable) -> LiftCx<'a> {
+        LiftCx { code, table, pending_kw_names: None, previous: None }
+    }
+
     pub fn const_tuple_len(&self, index: u32) -> Result<u32, String> {
         match self.code.consts.get(index as usize) {
             Some(crate::code::Const::Tuple(items)) => Ok(items.len() as u32),

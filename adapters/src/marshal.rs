@@ -8,8 +8,8 @@ use std::fmt;
 
 use crate::code::{slot_kind, CodeObject, Const, Slot};
 
-/// Deepest nesting of containers and code objects accepted.
-pub const MAX_DEPTH: usize = 500;
+/// Deepest nesting of containers and code objects accepted (CPython's own limit).
+pub const MAX_DEPTH: usize = 2000;
 
 const FLAG_REF: u8 = 0x80;
 
@@ -129,6 +129,12 @@ impl<'a> Reader<'a> {
     }
 
     fn object(&mut self, depth: usize) -> Result<Value> {
+        // Nesting comes from the input: grow the stack on the heap rather than
+        // overflow it, whatever thread (and stack size) reads the data.
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.object_on_stack(depth))
+    }
+
+    fn object_on_stack(&mut self, depth: usize) -> Result<Value> {
         if depth > MAX_DEPTH {
             return Err(self.error(format!("nesting deeper than {MAX_DEPTH}")));
         }
@@ -445,17 +451,23 @@ mod tests {
 
     #[test]
     fn reference_bombs_hit_the_budget() {
-        // t = (None,)*255 referenced 255 times per level, 6 levels: astronomically many nodes.
-        let mut data = vec![b')' | FLAG_REF, 255];
-        data.extend(std::iter::repeat(b'N').take(255));
-        for level in 0..6u32 {
-            data.push(b')' | FLAG_REF);
-            data.push(255);
-            for _ in 0..255 {
-                data.push(b'r');
-                data.extend_from_slice(&level.to_le_bytes());
+        // Level k is a 255-tuple holding level k-1 once and then 254 references
+        // to it: 8 levels describe 255**8 nodes in a few kilobytes.
+        fn level(k: u32, levels: u32) -> Vec<u8> {
+            let mut data = vec![b')' | FLAG_REF, 255];
+            if k == 0 {
+                data.extend(std::iter::repeat(b'N').take(255));
+                return data;
             }
+            data.extend(level(k - 1, levels));
+            // Reference slots are reserved outermost first: level k-1 is slot levels-k+1.
+            for _ in 0..254 {
+                data.push(b'r');
+                data.extend_from_slice(&(levels - k + 1).to_le_bytes());
+            }
+            data
         }
+        let data = level(8, 8);
         let mut reader = Reader::new(&data, 12);
         let err = reader.object(0).unwrap_err();
         assert!(err.message.contains("budget"), "{err}");

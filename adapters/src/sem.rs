@@ -49,7 +49,9 @@ pub struct Location {
 /// Stack transfer: `pops` values leave the top, `pushes` values arrive.
 /// `jump` is the transfer on the jump edge where it differs from the normal one.
 /// `peek` is the depth below the popped values that the instruction reads or
-/// updates in place without popping (e.g. `LIST_APPEND`'s list).
+/// updates in place without popping (e.g. `LIST_APPEND`'s list). It describes the
+/// normal edge: a jump edge that consumes those values counts them in its own pops
+/// (3.11 `FOR_ITER` keeps the iterator on the normal edge and pops it on the jump).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct StackEffect {
     pub pops: u32,
@@ -82,10 +84,13 @@ impl StackEffect {
         }
     }
 
-    /// Depth the instruction needs before it runs.
+    /// Depth the instruction needs before it runs. `peek` belongs to the normal
+    /// edge: a jump edge that pops the peeked value (3.10 `FOR_ITER` popping
+    /// its iterator when exhausted) needs no more than it pops.
     pub fn required_depth(&self) -> u32 {
         let jump_pops = self.jump.map_or(0, |(pops, _)| pops);
-        self.pops.max(jump_pops) + self.peek
+        // Saturates: a hostile argument can make `peek` anything, and no stack is that deep.
+        self.pops.saturating_add(self.peek).max(jump_pops)
     }
 }
 
@@ -180,9 +185,9 @@ pub struct CallLayout {
 pub enum SelfSlot {
     /// `[callable, args…]` (3.10 `CALL_FUNCTION`).
     None,
-    /// `[callable-or-method, self-or-NULL, args…]` (3.10 `CALL_METHOD`, 3.13+).
+    /// `[callable-or-method, self-or-NULL, args…]` (3.13+).
     AfterCallable,
-    /// `[NULL-or-method, callable-or-self, args…]` (3.11, 3.12).
+    /// `[NULL-or-method, callable-or-self, args…]` (3.10 `CALL_METHOD`, 3.11, 3.12).
     BeforeCallable,
 }
 

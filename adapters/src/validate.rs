@@ -11,7 +11,7 @@
 
 use crate::code::CodeObject;
 use crate::decode::{DecodeError, DecodedCode};
-use crate::sem::{Control, ExceptionRegion, Op};
+use crate::sem::{Control, ExceptionRegion, Instr, Op};
 
 /// Stack depth on entry to each instruction (`None` where unreachable) and the maximum reached.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,8 +27,8 @@ pub fn region_at(regions: &[ExceptionRegion], offset: u32) -> Option<&ExceptionR
 }
 
 /// Depth the code starts with: a 3.10 generator begins with the first sent value on the stack.
-fn entry_depth(decoded: &DecodedCode) -> u32 {
-    match decoded.instrs.first().map(|i| &i.op) {
+pub fn entry_depth(instrs: &[Instr]) -> u32 {
+    match instrs.first().map(|i| &i.op) {
         Some(Op::GenStart) => 1,
         _ => 0,
     }
@@ -42,7 +42,7 @@ pub fn stack_depths(code: &CodeObject, decoded: &DecodedCode) -> Result<StackDep
     if instrs.is_empty() {
         return Err(DecodeError::whole("code object has no instructions"));
     }
-    let mut max_depth = entry_depth(decoded);
+    let mut max_depth = entry_depth(instrs);
     let mut work = vec![0usize];
     entry[0] = Some(max_depth);
 
@@ -76,7 +76,7 @@ pub fn stack_depths(code: &CodeObject, decoded: &DecodedCode) -> Result<StackDep
                 format!("{} needs {} stack values but only {depth} are there", instr.opname, instr.stack.required_depth()),
             ));
         }
-        let after = depth - instr.stack.pops + instr.stack.pushes;
+        let after = within_stacksize(depth, instr.stack.pops, instr.stack.pushes, code, at)?;
         max_depth = max_depth.max(after);
         if let Some(region) = region_at(regions, at) {
             if depth < region.depth {
@@ -85,14 +85,14 @@ pub fn stack_depths(code: &CodeObject, decoded: &DecodedCode) -> Result<StackDep
                     format!("stack depth {depth} is below the depth {} its handler {} restores", region.depth, region.handler),
                 ));
             }
-            let handler_depth = region.depth + region.pushed;
+            let handler_depth = within_stacksize(region.depth, 0, region.pushed, code, at)?;
             max_depth = max_depth.max(handler_depth);
             reach(index_of(region.handler, at)?, handler_depth, at, &mut entry, &mut work)?;
         }
         if let Some(target) = instr.control.target() {
             if !matches!(instr.control, Control::Setup { .. }) {
                 let (pops, pushes) = instr.stack.jump.unwrap_or((instr.stack.pops, instr.stack.pushes));
-                let jumped = depth - pops + pushes;
+                let jumped = within_stacksize(depth, pops, pushes, code, at)?;
                 max_depth = max_depth.max(jumped);
                 reach(index_of(target, at)?, jumped, at, &mut entry, &mut work)?;
             }
@@ -108,6 +108,16 @@ pub fn stack_depths(code: &CodeObject, decoded: &DecodedCode) -> Result<StackDep
         return Err(DecodeError::whole(format!("stack depth reaches {max_depth}, above co_stacksize {}", code.stacksize)));
     }
     Ok(StackDepths { entry, max_depth })
+}
+
+/// `depth - pops + pushes` (the caller has checked `pops <= depth`), refused
+/// beyond `co_stacksize` before it can overflow.
+fn within_stacksize(depth: u32, pops: u32, pushes: u32, code: &CodeObject, at: u32) -> Result<u32, DecodeError> {
+    let after = depth as u64 - pops.min(depth) as u64 + pushes as u64;
+    if after > code.stacksize as u64 {
+        return Err(DecodeError::at(at, format!("stack depth reaches {after}, above co_stacksize {}", code.stacksize)));
+    }
+    Ok(after as u32)
 }
 
 /// Regions must be sorted, non-empty and disjoint, as CPython's tables are.

@@ -30,6 +30,11 @@ fn fixed_stack_effects_agree_with_the_table() {
 }
 
 #[test]
+fn huge_arguments_are_errors_or_records_not_panics() {
+    dis_facts::check_huge_arguments(adapter(MINOR).unwrap());
+}
+
+#[test]
 fn module_agrees_with_dis() {
     let (adapter, codes) = setup();
     dis_facts::check_against_dis(adapter, &codes, module::CODES);

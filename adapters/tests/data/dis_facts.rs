@@ -210,3 +210,24 @@ pub fn check_damaged_tables(adapter: &Adapter) {
         assert!(adapter.decode(&code).is_err(), "accepted line table {linetable:x?}, exception table {exceptiontable:x?}");
     }
 }
+
+/// Every argument-taking opcode with arguments far beyond what a compiler emits
+/// (three `EXTENDED_ARG` prefixes) decodes to a record or an error, and the
+/// record validates or fails cleanly: nothing overflows or panics.
+pub fn check_huge_arguments(adapter: &Adapter) {
+    let prefix = adapter.table.extended_arg;
+    for info in adapter.table.opcodes.iter().filter(|info| info.has_arg) {
+        for arg in [u32::MAX, 0x8000_0000, 0x00FF_FFFF, 0xFFFF] {
+            let [a, b, c, d] = arg.to_be_bytes();
+            let mut code = vec![prefix, a, prefix, b, prefix, c, info.code, d];
+            code.resize(code.len() + 2 * info.cache_entries as usize, 0);
+            let code = synthetic(code, Vec::new(), Vec::new());
+            if let Ok(decoded) = adapter.decode(&code) {
+                let _ = cpyg_adapters::validate::stack_depths(&code, &decoded);
+                for instr in &decoded.instrs {
+                    let _ = (instr.stack.required_depth(), instr.stack.net(), instr.stack.jump_net());
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,382 @@
+//! Compiling source files with a real CPython and reading back the code objects.
+//!
+//! One interpreter process compiles a whole list of files with
+//! `compile_helper.py` (given with `-c`, so no file is written and nothing of the
+//! package is imported) and streams one length-prefixed record per module; each
+//! record is decoded here as soon as it arrives. A module that does not compile
+//! is an outcome like any other. If the interpreter itself dies on a module
+//! (a crash in its compiler), that module is reported and a new process takes
+//! up the rest of the list.
+
+use std::fmt;
+use std::io::{self, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStderr, ChildStdout, Command, Stdio};
+
+use cpyg_adapters::code::CodeObject;
+use cpyg_adapters::marshal;
+
+use super::interpreter::Interpreter;
+use super::FailureReason;
+
+const HELPER: &str = include_str!("compile_helper.py");
+const STREAM_MAGIC: &[u8] = b"CPYGC1";
+/// Larger records are taken as a corrupt stream (CPython cannot compile a file that large anyway).
+const MAX_RECORD_BYTES: u32 = 1 << 30;
+/// How much of the interpreter's error output is kept to explain a failure.
+const STDERR_TAIL_BYTES: usize = 4096;
+
+const STATUS_OK: u8 = 0;
+const STATUS_SYNTAX_ERROR: u8 = 1;
+const STATUS_OTHER_ERROR: u8 = 2;
+
+/// One module's result: its code object, or why there is none.
+#[derive(Clone, Debug)]
+pub struct CompileOutcome {
+    pub name: String,
+    pub path: PathBuf,
+    pub result: Result<CodeObject, FailureReason>,
+}
+
+/// Compiling could not proceed at all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CompileError {
+    /// The interpreter could not be started or did not start the helper.
+    Start { interpreter: PathBuf, message: String },
+    /// The helper's output does not follow the protocol.
+    Protocol { interpreter: PathBuf, message: String },
+    TooManyModules { count: usize },
+}
+
+impl fmt::Display for CompileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CompileError::Start { interpreter, message } => {
+                write!(f, "{}: cannot start compiling: {message}", interpreter.display())
+            }
+            CompileError::Protocol { interpreter, message } => {
+                write!(f, "{}: unexpected output while compiling: {message}", interpreter.display())
+            }
+            CompileError::TooManyModules { count } => write!(f, "{count} modules are too many to compile in one load"),
+        }
+    }
+}
+
+impl std::error::Error for CompileError {}
+
+/// Compiles `jobs` (dotted name, source file) with `interpreter`; the outcomes
+/// come in the order of `jobs`, one per job.
+pub fn compile_modules(interpreter: &Interpreter, jobs: &[(String, PathBuf)]) -> Result<Vec<CompileOutcome>, CompileError> {
+    let mut outcomes = Vec::with_capacity(jobs.len());
+    compile_each(interpreter, jobs, |outcome| outcomes.push(outcome))?;
+    Ok(outcomes)
+}
+
+/// Like [`compile_modules`], handing each outcome over as soon as it is decoded.
+pub fn compile_each(
+    interpreter: &Interpreter,
+    jobs: &[(String, PathBuf)],
+    mut on_outcome: impl FnMut(CompileOutcome),
+) -> Result<(), CompileError> {
+    let mut start = 0;
+    while start < jobs.len() {
+        let rest = &jobs[start..];
+        match run_session(interpreter, rest, &mut on_outcome)? {
+            SessionEnd::Finished => break,
+            SessionEnd::Died { completed, detail } => {
+                // `completed < rest.len()` here: the process died on the next module.
+                let (name, path) = &rest[completed];
+                let message = format!("{} stopped while compiling it ({detail})", interpreter.path.display());
+                on_outcome(CompileOutcome { name: name.clone(), path: path.clone(), result: Err(FailureReason::CompileError { message }) });
+                start += completed + 1;
+            }
+        }
+    }
+    Ok(())
+}
+
+enum SessionEnd {
+    Finished,
+    /// The process ended after `completed` records.
+    Died { completed: usize, detail: String },
+}
+
+/// Runs one helper process over `jobs`.
+fn run_session(
+    interpreter: &Interpreter,
+    jobs: &[(String, PathBuf)],
+    on_outcome: &mut dyn FnMut(CompileOutcome),
+) -> Result<SessionEnd, CompileError> {
+    let request = encode_request(jobs)?;
+    let start_error = |message: String| CompileError::Start { interpreter: interpreter.path.clone(), message };
+    let mut child = Command::new(&interpreter.path)
+        .args(["-I", "-S", "-c", HELPER])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| start_error(format!("cannot run it: {e}")))?;
+    let (Some(mut stdin), Some(stdout), Some(stderr)) = (child.stdin.take(), child.stdout.take(), child.stderr.take()) else {
+        let _ = child.kill();
+        let _ = child.wait();
+        return Err(start_error("no pipes to the process".into()));
+    };
+
+    std::thread::scope(|scope| {
+        // Writing and reading run side by side so that neither pipe can fill up and stall.
+        scope.spawn(move || {
+            // A failed write means the process ended; reading stdout tells how.
+            let _ = stdin.write_all(&request);
+        });
+        let stderr_tail = scope.spawn(move || read_tail(stderr));
+        let read = read_records(interpreter, jobs, stdout, on_outcome);
+        let finish = |child: &mut Child| {
+            let _ = child.kill();
+            let status = child.wait().map(|s| s.to_string()).unwrap_or_else(|e| format!("unknown exit: {e}"));
+            let tail = stderr_tail.join().unwrap_or_default();
+            describe_exit(&status, &tail)
+        };
+        match read {
+            Ok(ReadEnd::Complete) => {
+                // The helper has written its last record; let it exit on its own.
+                let _ = child.wait();
+                Ok(SessionEnd::Finished)
+            }
+            Ok(ReadEnd::Truncated { completed: 0, before_header: true }) => {
+                Err(start_error(format!("the compile helper did not start ({})", finish(&mut child))))
+            }
+            Ok(ReadEnd::Truncated { completed, .. }) => Ok(SessionEnd::Died { completed, detail: finish(&mut child) }),
+            Err(message) => {
+                let detail = finish(&mut child);
+                Err(CompileError::Protocol { interpreter: interpreter.path.clone(), message: format!("{message} ({detail})") })
+            }
+        }
+    })
+}
+
+fn describe_exit(status: &str, stderr_tail: &str) -> String {
+    let last = stderr_tail.trim().lines().last().unwrap_or("").trim();
+    if last.is_empty() {
+        status.to_string()
+    } else {
+        format!("{status}: {last}")
+    }
+}
+
+/// The module list in the helper's input format.
+fn encode_request(jobs: &[(String, PathBuf)]) -> Result<Vec<u8>, CompileError> {
+    let count = u32::try_from(jobs.len()).map_err(|_| CompileError::TooManyModules { count: jobs.len() })?;
+    let mut out = count.to_le_bytes().to_vec();
+    for (name, path) in jobs {
+        push_blob(&mut out, name.as_bytes());
+        push_blob(&mut out, &path_bytes(path));
+    }
+    Ok(out)
+}
+
+fn push_blob(out: &mut Vec<u8>, bytes: &[u8]) {
+    // Names and paths are far below 4 GiB; the cast cannot truncate in practice,
+    // and the helper would report a mismatch if it did.
+    out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+    out.extend_from_slice(bytes);
+}
+
+/// The path as the helper's `os.fsdecode` expects it.
+fn path_bytes(path: &Path) -> Vec<u8> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        path.as_os_str().as_bytes().to_vec()
+    }
+    #[cfg(not(unix))]
+    {
+        path.to_string_lossy().into_owned().into_bytes()
+    }
+}
+
+enum ReadEnd {
+    Complete,
+    /// The stream ended early, after `completed` whole records.
+    Truncated { completed: usize, before_header: bool },
+}
+
+/// Reads the helper's stream, decoding each record as it arrives. `Err` is a
+/// stream that does not follow the protocol.
+fn read_records(
+    interpreter: &Interpreter,
+    jobs: &[(String, PathBuf)],
+    stdout: ChildStdout,
+    on_outcome: &mut dyn FnMut(CompileOutcome),
+) -> Result<ReadEnd, String> {
+    let mut stream = BufReader::new(stdout);
+    let mut magic = [0u8; STREAM_MAGIC.len()];
+    match read_full(&mut stream, &mut magic) {
+        Ok(true) if magic == STREAM_MAGIC => {}
+        Ok(true) => return Err(format!("stream starts with {magic:?}, not the helper's header")),
+        Ok(false) | Err(_) => return Ok(ReadEnd::Truncated { completed: 0, before_header: true }),
+    }
+    for (completed, (name, path)) in jobs.iter().enumerate() {
+        let record = match read_record(&mut stream) {
+            Ok(Some(record)) => record,
+            Ok(None) => return Ok(ReadEnd::Truncated { completed, before_header: false }),
+            Err(message) => return Err(message),
+        };
+        if record.name != name.as_bytes() {
+            return Err(format!("record {completed} is for {:?}, expected {name}", String::from_utf8_lossy(&record.name)));
+        }
+        let result = match record.body {
+            RecordBody::Code(bytes) => marshal::read_code(&bytes, interpreter.minor).map_err(|e| FailureReason::BadCode {
+                message: format!("the code object compiled by Python {} could not be read: {e}", interpreter.version),
+            }),
+            RecordBody::SyntaxError { line, message } => Err(FailureReason::SyntaxError { message, line: (line > 0).then_some(line) }),
+            RecordBody::OtherError { message } => Err(FailureReason::CompileError { message }),
+        };
+        on_outcome(CompileOutcome { name: name.clone(), path: path.clone(), result });
+    }
+    let mut extra = [0u8; 1];
+    match stream.read(&mut extra) {
+        Ok(0) => Ok(ReadEnd::Complete),
+        Ok(_) => Err("output continues after the last module".into()),
+        Err(e) => Err(format!("reading past the last module: {e}")),
+    }
+}
+
+#[derive(Debug)]
+struct Record {
+    name: Vec<u8>,
+    body: RecordBody,
+}
+
+#[derive(Debug)]
+enum RecordBody {
+    Code(Vec<u8>),
+    SyntaxError { line: u32, message: String },
+    OtherError { message: String },
+}
+
+/// One record; `Ok(None)` when the stream ends (cleanly or mid-record), `Err` for
+/// content that breaks the protocol.
+fn read_record(stream: &mut impl Read) -> Result<Option<Record>, String> {
+    let Some(name) = read_blob(stream)? else { return Ok(None) };
+    let Some(status) = read_u32_or_byte(stream, 1)? else { return Ok(None) };
+    let body = match status as u8 {
+        STATUS_OK => match read_blob(stream)? {
+            Some(bytes) => RecordBody::Code(bytes),
+            None => return Ok(None),
+        },
+        STATUS_SYNTAX_ERROR | STATUS_OTHER_ERROR => {
+            let Some(line) = read_u32_or_byte(stream, 4)? else { return Ok(None) };
+            let Some(message) = read_blob(stream)? else { return Ok(None) };
+            let message = String::from_utf8_lossy(&message).into_owned();
+            if status as u8 == STATUS_SYNTAX_ERROR {
+                RecordBody::SyntaxError { line, message }
+            } else {
+                RecordBody::OtherError { message }
+            }
+        }
+        other => return Err(format!("unknown status {other} for {:?}", String::from_utf8_lossy(&name))),
+    };
+    Ok(Some(Record { name, body }))
+}
+
+/// A little-endian integer of `width` bytes (1 or 4); `None` at the end of the stream.
+fn read_u32_or_byte(stream: &mut impl Read, width: usize) -> Result<Option<u32>, String> {
+    let mut buf = [0u8; 4];
+    match read_full(stream, &mut buf[..width]) {
+        Ok(true) => Ok(Some(u32::from_le_bytes(buf))),
+        Ok(false) => Ok(None),
+        Err(e) => Err(format!("reading the stream: {e}")),
+    }
+}
+
+fn read_blob(stream: &mut impl Read) -> Result<Option<Vec<u8>>, String> {
+    let Some(len) = read_u32_or_byte(stream, 4)? else { return Ok(None) };
+    if len > MAX_RECORD_BYTES {
+        return Err(format!("a record claims {len} bytes"));
+    }
+    // Grown as bytes arrive rather than reserved from the claimed length.
+    let mut bytes = Vec::new();
+    let got = stream.take(u64::from(len)).read_to_end(&mut bytes).map_err(|e| format!("reading the stream: {e}"))?;
+    Ok((got == len as usize).then_some(bytes))
+}
+
+/// Fills `buf`; `Ok(false)` if the stream ends first.
+fn read_full(stream: &mut impl Read, buf: &mut [u8]) -> io::Result<bool> {
+    let mut filled = 0;
+    while filled < buf.len() {
+        match stream.read(&mut buf[filled..]) {
+            Ok(0) => return Ok(false),
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(true)
+}
+
+/// The last few KiB of the process's error output, read to its end.
+fn read_tail(mut stderr: ChildStderr) -> String {
+    let mut tail: Vec<u8> = Vec::new();
+    let mut chunk = [0u8; 8192];
+    loop {
+        match stderr.read(&mut chunk) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => {
+                tail.extend_from_slice(&chunk[..n]);
+                if tail.len() > 2 * STDERR_TAIL_BYTES {
+                    tail.drain(..tail.len() - STDERR_TAIL_BYTES);
+                }
+            }
+        }
+    }
+    String::from_utf8_lossy(&tail).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_each_record_kind() {
+        let mut stream = Vec::new();
+        push_blob(&mut stream, b"a");
+        stream.push(STATUS_SYNTAX_ERROR);
+        stream.extend_from_slice(&7u32.to_le_bytes());
+        push_blob(&mut stream, b"invalid syntax");
+        push_blob(&mut stream, b"b");
+        stream.push(STATUS_OTHER_ERROR);
+        stream.extend_from_slice(&0u32.to_le_bytes());
+        push_blob(&mut stream, b"ValueError: null bytes");
+        push_blob(&mut stream, b"c");
+        stream.push(STATUS_OK);
+        push_blob(&mut stream, b"xyz");
+        let mut reader = stream.as_slice();
+        let first = read_record(&mut reader).unwrap().unwrap();
+        assert!(matches!(first.body, RecordBody::SyntaxError { line: 7, ref message } if message == "invalid syntax"));
+        let second = read_record(&mut reader).unwrap().unwrap();
+        assert!(matches!(second.body, RecordBody::OtherError { ref message } if message.starts_with("ValueError")));
+        let third = read_record(&mut reader).unwrap().unwrap();
+        assert_eq!(third.name, b"c");
+        assert!(matches!(third.body, RecordBody::Code(ref b) if b == b"xyz"));
+        assert!(read_record(&mut reader).unwrap().is_none());
+    }
+
+    #[test]
+    fn a_cut_record_is_the_end_and_a_bad_one_an_error() {
+        let mut stream = Vec::new();
+        push_blob(&mut stream, b"a");
+        stream.push(STATUS_OK);
+        stream.extend_from_slice(&100u32.to_le_bytes());
+        stream.extend_from_slice(b"short");
+        assert!(read_record(&mut stream.as_slice()).unwrap().is_none());
+
+        let mut bad = Vec::new();
+        push_blob(&mut bad, b"a");
+        bad.push(9);
+        assert!(read_record(&mut bad.as_slice()).unwrap_err().contains("unknown status 9"));
+
+        let mut huge = Vec::new();
+        huge.extend_from_slice(&u32::MAX.to_le_bytes());
+        assert!(read_record(&mut huge.as_slice()).is_err());
+    }
+}
