@@ -421,7 +421,6 @@ pub fn call_function_ex_after_null(flags: u32) -> Lifted {
     call_ex(with_kwargs, SelfSlot::BeforeCallable, 3 + with_kwargs as u32)
 }
 
-
 // ---------------------------------------------------------------------------
 // Encodings shared by CPython 3.13 and 3.14 (keyword names as a stack operand).
 // ---------------------------------------------------------------------------
