@@ -15,7 +15,7 @@ use crate::lift::{conversion, families, Flow, LiftCx, LiftFn, LiftResult, Lifted
 use crate::sem::*;
 
 pub fn parts() -> AdapterParts {
-    AdapterParts { table: &opcodes::TABLE, lifter, locations: crate::location_table::decode, regions }
+    AdapterParts { table: &opcodes::TABLE, self_slot: crate::sem::SelfSlot::AfterCallable, lifter, locations: crate::location_table::decode, regions }
 }
 
 fn regions(code: &CodeObject, instrs: &[Instr]) -> Result<Vec<ExceptionRegion>, DecodeError> {
@@ -95,7 +95,7 @@ fn lifter(name: &str) -> Option<LiftFn> {
 /// there. Without `**` the compiler fills it with `PUSH_NULL`, which the optimiser
 /// folds into the NULL bit of a `LOAD_GLOBAL` loading the `*` argument just before.
 fn call_function_ex(_: u32, cx: &mut LiftCx<'_>) -> LiftResult {
-    let null_kwargs = matches!(cx.previous, Some(Op::PushNull | Op::LoadGlobal { push_null: true, .. }));
+    let null_kwargs = matches!(cx.previous, Some(Op::PushNull | Op::LoadGlobal { self_slot: SelfSlot::AfterCallable, .. }));
     Ok(common::call_ex(!null_kwargs, SelfSlot::AfterCallable, 4))
 }
 

@@ -78,9 +78,9 @@ pub fn lifter(name: &str) -> Option<LiftFn> {
         "STORE_ATTR" => |n, cx| Ok(Lifted::new(Op::StoreAttr { name: cx.check_name(n)? }, 2, 0).protocols(Protocols::ATTR_SET)),
         "DELETE_ATTR" => |n, cx| Ok(Lifted::new(Op::DeleteAttr { name: cx.check_name(n)? }, 1, 0).protocols(Protocols::ATTR_DEL)),
         "LOAD_SUPER_ATTR" => |a, cx| {
-            let method = a & 1 == 1;
-            let op = Op::LoadSuperAttr { name: cx.check_name(a >> 2)?, method, two_args: a & 2 == 2 };
-            Ok(Lifted::new(op, 3, 1 + method as u32).protocols(Protocols::CALL | families::ATTR))
+            let self_slot = slot_if(a & 1 == 1, cx);
+            let op = Op::LoadSuperAttr { name: cx.check_name(a >> 2)?, self_slot, two_args: a & 2 == 2 };
+            Ok(Lifted::new(op, 3, 1 + slot_values(self_slot)).protocols(Protocols::CALL | families::ATTR))
         },
         "LOAD_SPECIAL" => |i, cx| {
             let name = cx.table.special_methods.get(i as usize).ok_or_else(|| format!("special method {i} is not defined"))?;
@@ -269,24 +269,37 @@ pub fn compare(arg: u32, cx: &mut LiftCx<'_>, shift: u32, to_bool_bit: Option<u3
 
 /// `LOAD_GLOBAL` with the NULL-push flag in bit 0 (3.11+).
 pub fn load_global_with_null_bit(arg: u32, cx: &mut LiftCx<'_>) -> LiftResult {
-    let push_null = arg & 1 == 1;
-    Ok(Lifted::new(Op::LoadGlobal { name: cx.check_name(arg >> 1)?, push_null }, 0, 1 + push_null as u32))
+    let self_slot = slot_if(arg & 1 == 1, cx);
+    Ok(Lifted::new(Op::LoadGlobal { name: cx.check_name(arg >> 1)?, self_slot }, 0, 1 + slot_values(self_slot)))
+}
+
+/// The release's self/NULL slot when an instruction's flag asks for one.
+fn slot_if(flag: bool, cx: &LiftCx<'_>) -> SelfSlot {
+    if flag {
+        cx.self_slot
+    } else {
+        SelfSlot::None
+    }
+}
+
+fn slot_values(slot: SelfSlot) -> u32 {
+    (slot != SelfSlot::None) as u32
 }
 
 /// `LOAD_ATTR` with the method flag in bit 0 (3.12+).
 pub fn load_attr_with_method_bit(arg: u32, cx: &mut LiftCx<'_>) -> LiftResult {
-    let method = arg & 1 == 1;
-    Ok(Lifted::new(Op::LoadAttr { name: cx.check_name(arg >> 1)?, method }, 1, 1 + method as u32).protocols(families::ATTR))
+    let self_slot = slot_if(arg & 1 == 1, cx);
+    Ok(Lifted::new(Op::LoadAttr { name: cx.check_name(arg >> 1)?, self_slot }, 1, 1 + slot_values(self_slot)).protocols(families::ATTR))
 }
 
 /// `LOAD_ATTR` without flags (3.10, 3.11).
 pub fn load_attr(arg: u32, cx: &mut LiftCx<'_>) -> LiftResult {
-    Ok(Lifted::new(Op::LoadAttr { name: cx.check_name(arg)?, method: false }, 1, 1).protocols(families::ATTR))
+    Ok(Lifted::new(Op::LoadAttr { name: cx.check_name(arg)?, self_slot: SelfSlot::None }, 1, 1).protocols(families::ATTR))
 }
 
 /// `LOAD_METHOD` (3.10, 3.11): pushes the method and self, or NULL and the attribute.
 pub fn load_method(arg: u32, cx: &mut LiftCx<'_>) -> LiftResult {
-    Ok(Lifted::new(Op::LoadAttr { name: cx.check_name(arg)?, method: true }, 1, 2).protocols(families::ATTR))
+    Ok(Lifted::new(Op::LoadAttr { name: cx.check_name(arg)?, self_slot: cx.self_slot }, 1, 2).protocols(families::ATTR))
 }
 
 /// A call with `argc` stack arguments after the callable and its self/NULL slot.

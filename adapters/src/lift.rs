@@ -66,12 +66,15 @@ pub struct LiftCx<'a> {
     /// from it (3.13+ `CALL_KW` names loaded by the `LOAD_CONST` just before it,
     /// 3.14 `CALL_FUNCTION_EX` given a `PUSH_NULL` instead of a kwargs mapping).
     pub previous: Option<Op>,
+    /// Where this release keeps a call's self/NULL slot (and so where method and
+    /// global loads push it).
+    pub self_slot: SelfSlot,
 }
 
 impl<'a> LiftCx<'a> {
     /// The context at the start of a code object: nothing carried over yet.
-    pub fn new(code: &'a CodeObject, table: &'static OpcodeTable) -> LiftCx<'a> {
-        LiftCx { code, table, pending_kw_names: None, previous: None }
+    pub fn new(code: &'a CodeObject, table: &'static OpcodeTable, self_slot: SelfSlot) -> LiftCx<'a> {
+        LiftCx { code, table, pending_kw_names: None, previous: None, self_slot }
     }
 
     pub fn const_tuple_len(&self, index: u32) -> Result<u32, String> {

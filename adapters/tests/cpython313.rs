@@ -52,7 +52,7 @@ fn calls_put_self_after_the_callable() {
     let (code, f) = decoded(adapter, &codes, "K.f");
     // `c.m(1, k=2)`: LOAD_ATTR with the method bit, then the names tuple as the last input.
     let load = at(&f, 12, "LOAD_ATTR");
-    assert_eq!(load.op, Op::LoadAttr { name: 0, method: true });
+    assert_eq!(load.op, Op::LoadAttr { name: 0, self_slot: SelfSlot::AfterCallable });
     assert_eq!(code.names[0], "m");
     assert_eq!((load.stack.pops, load.stack.pushes), (1, 2));
     assert_eq!(at(&f, 36, "LOAD_CONST").op, Op::LoadConst { index: 3 });
@@ -65,7 +65,7 @@ fn calls_put_self_after_the_callable() {
 
     // `h(*xs)`: LOAD_GLOBAL pushes h and then NULL (bit 0); no kwargs mapping (bit 0 clear).
     let global = at(&f, 102, "LOAD_GLOBAL");
-    assert_eq!(global.op, Op::LoadGlobal { name: 1, push_null: true });
+    assert_eq!(global.op, Op::LoadGlobal { name: 1, self_slot: SelfSlot::AfterCallable });
     assert_eq!(code.names[1], "h");
     assert_eq!((global.stack.pops, global.stack.pushes), (0, 2));
     let star = at(&f, 114, "CALL_FUNCTION_EX");
@@ -83,10 +83,10 @@ fn super_attributes_and_comparisons() {
     let (code, f) = decoded(adapter, &codes, "K.f");
     // `super().m`: global `super` (no NULL bit), `__class__`, `self`, then the
     // zero-argument form of LOAD_SUPER_ATTR without the method bit.
-    assert_eq!(at(&f, 128, "LOAD_GLOBAL").op, Op::LoadGlobal { name: 2, push_null: false });
+    assert_eq!(at(&f, 128, "LOAD_GLOBAL").op, Op::LoadGlobal { name: 2, self_slot: SelfSlot::None });
     assert_eq!(code.names[2], "super");
     let attr = at(&f, 142, "LOAD_SUPER_ATTR");
-    assert_eq!(attr.op, Op::LoadSuperAttr { name: 0, method: false, two_args: false });
+    assert_eq!(attr.op, Op::LoadSuperAttr { name: 0, self_slot: SelfSlot::None, two_args: false });
     assert_eq!((attr.stack.pops, attr.stack.pushes), (3, 1));
     assert!(attr.protocols.contains(Protocols::CALL | Protocols::ATTR_GET));
 

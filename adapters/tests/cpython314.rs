@@ -74,7 +74,7 @@ fn calls_and_their_stack_operands() {
     let (adapter, codes) = setup();
     let (code, f) = decoded(adapter, &codes, "K.f");
     // `c.m(1, k=2)`.
-    assert_eq!(at(&f, 28, "LOAD_ATTR").op, Op::LoadAttr { name: 0, method: true });
+    assert_eq!(at(&f, 28, "LOAD_ATTR").op, Op::LoadAttr { name: 0, self_slot: SelfSlot::AfterCallable });
     assert_eq!(at(&f, 48, "LOAD_SMALL_INT").op, Op::LoadInt { value: 1 });
     assert_eq!(code.consts[1], Const::Tuple(vec![Const::Str("k".into())]));
     let call = at(&f, 54, "CALL_KW");
@@ -82,7 +82,7 @@ fn calls_and_their_stack_operands() {
     assert_eq!(call.op, Op::Call { layout });
     assert_eq!((call.stack.pops, call.stack.pushes), (5, 1));
     // `h(*xs)`: the absent kwargs are a PUSH_NULL, still one of the four inputs.
-    assert_eq!(at(&f, 128, "LOAD_GLOBAL").op, Op::LoadGlobal { name: 1, push_null: true });
+    assert_eq!(at(&f, 128, "LOAD_GLOBAL").op, Op::LoadGlobal { name: 1, self_slot: SelfSlot::AfterCallable });
     at(&f, 140, "PUSH_NULL");
     let star = at(&f, 142, "CALL_FUNCTION_EX");
     assert_eq!(star.arg, None);
@@ -94,13 +94,13 @@ fn calls_and_their_stack_operands() {
     assert_eq!((star_star.stack.pops, star_star.stack.pushes), (4, 1));
     // `f(*g)`: the optimiser folds the kwargs PUSH_NULL into `LOAD_GLOBAL g`'s NULL bit.
     let (_, k) = decoded(adapter, &codes, "k");
-    assert_eq!(at(&k, 12, "LOAD_GLOBAL").op, Op::LoadGlobal { name: 1, push_null: true });
+    assert_eq!(at(&k, 12, "LOAD_GLOBAL").op, Op::LoadGlobal { name: 1, self_slot: SelfSlot::AfterCallable });
     let folded = at(&k, 22, "CALL_FUNCTION_EX");
     assert_eq!(folded.op, Op::CallEx { with_kwargs: false, self_slot: SelfSlot::AfterCallable });
     assert_eq!((folded.stack.pops, folded.stack.pushes), (4, 1));
     // `super().m`.
     let attr = at(&f, 170, "LOAD_SUPER_ATTR");
-    assert_eq!(attr.op, Op::LoadSuperAttr { name: 0, method: false, two_args: false });
+    assert_eq!(attr.op, Op::LoadSuperAttr { name: 0, self_slot: SelfSlot::None, two_args: false });
     assert_eq!((attr.stack.pops, attr.stack.pushes), (3, 1));
 }
 
