@@ -38,6 +38,8 @@ pub enum ViolationKind {
     BadFlow,
     /// An edge that does not lead where the code says, or a target that starts no block.
     BadEdge,
+    /// The code object could not be decoded, or its flow or graph not built.
+    Refused,
 }
 
 impl ViolationKind {
@@ -49,6 +51,7 @@ impl ViolationKind {
             ViolationKind::BadId => "bad_id",
             ViolationKind::BadFlow => "bad_flow",
             ViolationKind::BadEdge => "bad_edge",
+            ViolationKind::Refused => "refused",
         }
     }
 }
@@ -117,7 +120,7 @@ impl CheckReport {
     /// Records a code object that could not be analysed at all.
     pub fn failed(&mut self, code: &str, message: String) {
         self.code_objects += 1;
-        self.violation(code, None, ViolationKind::BadId, message);
+        self.violation(code, None, ViolationKind::Refused, message);
     }
 
     fn violation(&mut self, code: &str, offset: Option<u32>, kind: ViolationKind, message: String) {
