@@ -1,82 +1,16 @@
-//! Helpers for the per-release tests that compare decoding with facts an
-//! interpreter's `dis` reported once (the `cpython3XX_module.rs` data files).
+//! Code objects around hand-written wordcode and tables, for inputs `compile()`
+//! never makes (malformed tables, huge `EXTENDED_ARG` arguments, opcodes only
+//! interactive or unusual code emits), and the checks `every_release.rs` runs on them.
 
-use cpyg_adapters::code::{CodeObject, Slot};
-use cpyg_adapters::sem::{Control, Instr, Location};
-use cpyg_adapters::{marshal, Adapter, DecodedCode};
+use cpyg_adapters::code::{slot_kind, CodeObject, Const, Slot};
+use cpyg_adapters::sem::Control;
+use cpyg_adapters::Adapter;
 
-/// (offset, opname, arg, jump target, net effect, net effect on the jump edge,
-/// line, end line, column, end column).
-pub type Row = (u32, &'static str, Option<u32>, Option<u32>, i64, i64, Option<u32>, Option<u32>, Option<u32>, Option<u32>);
-/// (start, end, handler, depth, lasti).
-pub type Region = (u32, u32, u32, u32, bool);
-pub type Facts = [(&'static str, &'static [Row], &'static [Region])];
-
-/// Every code object of a marshalled module, depth first in `co_consts` order.
-pub fn code_objects(module: &[u8], minor: u8) -> Vec<CodeObject> {
-    fn walk(code: &CodeObject, out: &mut Vec<CodeObject>) {
-        out.push(code.clone());
-        for nested in code.nested() {
-            walk(nested, out);
-        }
-    }
-    let module = marshal::read_code(module, minor).expect("module marshals");
-    let mut out = Vec::new();
-    walk(&module, &mut out);
-    out
-}
-
-/// The decoded code object with this qualified name.
-pub fn decoded(adapter: &Adapter, codes: &[CodeObject], qualname: &str) -> (CodeObject, DecodedCode) {
-    let code = codes.iter().find(|c| c.display_name() == qualname).unwrap_or_else(|| panic!("no code object {qualname}"));
-    let decoded = adapter.decode(code).unwrap_or_else(|e| panic!("{qualname}: {e}"));
-    (code.clone(), decoded)
-}
-
-/// The instruction at `offset`, which must have this opname.
-pub fn at<'a>(decoded: &'a DecodedCode, offset: u32, opname: &str) -> &'a Instr {
-    let instr = decoded.index_of(offset).map(|i| &decoded.instrs[i]).unwrap_or_else(|| panic!("no instruction at {offset}"));
-    assert_eq!(instr.opname, opname, "opname at {offset}");
-    instr
-}
-
-/// Instructions, jump targets, stack effects, positions and exception regions
-/// agree with `dis` for every code object.
-pub fn check_against_dis(adapter: &Adapter, codes: &[CodeObject], facts: &Facts) {
-    assert_eq!(codes.len(), facts.len(), "number of code objects");
-    let mut problems = Vec::new();
-    for (code, &(qualname, rows, regions)) in codes.iter().zip(facts) {
-        assert_eq!(code.display_name(), qualname);
-        let decoded = adapter.decode(code).unwrap_or_else(|e| panic!("{qualname}: {e}"));
-        if decoded.instrs.len() != rows.len() {
-            problems.push(format!("{qualname}: {} instructions, dis has {}", decoded.instrs.len(), rows.len()));
-            continue;
-        }
-        for (instr, row) in decoded.instrs.iter().zip(rows) {
-            let mine = describe(adapter, instr);
-            if mine != *row {
-                problems.push(format!("{qualname}: decoded {mine:?}\n{:>width$}      dis {row:?}", "", width = qualname.len()));
-            }
-        }
-        let mine: Vec<Region> = decoded.regions.iter().map(|r| (r.start, r.end, r.handler, r.depth, r.lasti)).collect();
-        if mine != regions {
-            problems.push(format!("{qualname}: regions {mine:?}, dis {regions:?}"));
-        }
-    }
-    assert!(problems.is_empty(), "{} disagreements with dis:\n{}", problems.len(), problems.join("\n"));
-}
-
-fn describe(adapter: &Adapter, instr: &Instr) -> Row {
-    // `dis` reports a target for every jump-argument opcode, even where control does not use it.
-    let target = instr.control.target().or_else(|| adapter.dis_jump_target(instr));
-    let Location { line, end_line, column, end_column } = instr.location;
-    (instr.offset, instr.opname, instr.arg, target, instr.stack.net(), instr.stack.jump_net(), line, end_line, column, end_column)
-}
-
-/// A code object around raw wordcode, with two of everything an argument of 0
-/// or 1 may index (the second constant is a tuple of keyword names).
-pub fn synthetic(code: Vec<u8>, linetable: Vec<u8>, exceptiontable: Vec<u8>) -> CodeObject {
-    use cpyg_adapters::code::{slot_kind, Const};
+/// A code object around `code` with two of everything an argument of 0 or 1 may
+/// index (the second constant is a tuple of keyword names), first line 100.
+/// Tests that need other tables override fields: `CodeObject { names, ..bare_code(code) }`.
+pub fn bare_code(code: Vec<u8>) -> CodeObject {
+    let local = |name: &str| Slot { name: name.into(), kind: slot_kind::LOCAL };
     CodeObject {
         argcount: 0,
         posonlyargcount: 0,
@@ -86,16 +20,36 @@ pub fn synthetic(code: Vec<u8>, linetable: Vec<u8>, exceptiontable: Vec<u8>) -> 
         code,
         consts: vec![Const::None, Const::Tuple(vec![Const::Str("k".into())])],
         names: vec!["a".into(), "b".into()],
-        localsplus: vec![Slot { name: "x".into(), kind: slot_kind::LOCAL }, Slot { name: "y".into(), kind: slot_kind::LOCAL }],
+        localsplus: vec![local("x"), local("y")],
         cell_offset: 0,
         filename: "t.py".into(),
         name: "t".into(),
         qualname: Some("t".into()),
         firstlineno: 100,
-        linetable,
-        exceptiontable,
+        linetable: Vec::new(),
+        exceptiontable: Vec::new(),
     }
 }
+
+/// The opcode number of `name` in release 3.`minor`.
+pub fn opcode(minor: u8, name: &str) -> u8 {
+    super::release(minor).table.by_name(name).unwrap_or_else(|| panic!("3.{minor} has no {name}")).code
+}
+
+/// Wordcode for `(opname, arg)` pairs in release 3.`minor`, inline caches zeroed.
+pub fn wordcode(minor: u8, instrs: &[(&str, u8)]) -> Vec<u8> {
+    let table = super::release(minor).table;
+    let mut out = Vec::new();
+    for &(name, arg) in instrs {
+        let info = table.by_name(name).unwrap_or_else(|| panic!("3.{minor} has no {name}"));
+        out.extend([info.code, arg]);
+        out.extend(std::iter::repeat_n(0, 2 * info.cache_entries as usize));
+    }
+    out
+}
+
+/// (start, end, handler, depth, lasti), as `dis._parse_exception_table` gives them.
+pub type Region = (u32, u32, u32, u32, bool);
 
 /// Every opcode whose `dis.stack_effect` does not depend on its argument (as the
 /// generated table records it) gets that effect from its lifter, on both edges.
@@ -105,7 +59,7 @@ pub fn check_fixed_stack_effects(adapter: &Adapter) {
         let Some((normal, jump)) = info.stack_effect else { continue };
         let mut code = vec![info.code, 1];
         code.resize(2 + 2 * info.cache_entries as usize, 0);
-        let decoded = match adapter.decode(&synthetic(code, Vec::new(), Vec::new())) {
+        let decoded = match adapter.decode(&bare_code(code)) {
             Ok(d) => d,
             Err(e) => {
                 problems.push(format!("{}: {e}", info.name));
@@ -121,12 +75,12 @@ pub fn check_fixed_stack_effects(adapter: &Adapter) {
             problems.push(format!("{}: jumps without a jump argument", info.name));
         }
     }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(problems.is_empty(), "3.{}:\n{}", adapter.minor(), problems.join("\n"));
 }
 
 /// A location table using every entry form (short, one-line, no-column, long with
 /// multi-group varints and negative line deltas, none), as (bytes, positions
-/// `co_positions()` gave for it on 3.13.0 and 3.14, first line 100).
+/// `co_positions()` gave for it on 3.11 to 3.14 alike, first line 100).
 pub const LOCATION_TABLE: &[u8] = &[
     0x99, 0x52, // short form 3, 2 units
     0xD8, 200, 250, // one-line form, line +1, 1 unit
@@ -165,7 +119,7 @@ pub const LOCATION_POSITIONS: &[Position] = &[
 ];
 
 /// An exception table with one-group and multi-group varints, and the entries
-/// `dis._parse_exception_table` gave for it on 3.13.0 and 3.14 (80 code units).
+/// `dis._parse_exception_table` gave for it on 3.11 to 3.14 alike (80 code units).
 pub const EXCEPTION_TABLE: &[u8] = &[
     0x81, 3, 10, 1, // [1, 4) units -> 10, depth 0, lasti
     0xC1, 0x06, 5, 0x41, 0x0B, 0x43, 0x08, // [70, 75) units -> 75, depth 100
@@ -176,7 +130,7 @@ pub const TABLE_UNITS: usize = 80;
 /// `TABLE_UNITS` NOPs carrying the two tables above.
 pub fn nops_with_tables(adapter: &Adapter, linetable: &[u8], exceptiontable: &[u8]) -> CodeObject {
     let nop = adapter.table.by_name("NOP").expect("NOP").code;
-    synthetic([nop, 0].repeat(TABLE_UNITS), linetable.to_vec(), exceptiontable.to_vec())
+    CodeObject { linetable: linetable.to_vec(), exceptiontable: exceptiontable.to_vec(), ..bare_code([nop, 0].repeat(TABLE_UNITS)) }
 }
 
 /// Both 3.11+ tables decode as the interpreters read them.
@@ -185,12 +139,13 @@ pub fn check_tables(adapter: &Adapter) {
     let decoded = adapter.decode(&code).expect("decodes");
     let positions: Vec<Position> =
         decoded.instrs.iter().map(|i| (i.location.line, i.location.end_line, i.location.column, i.location.end_column)).collect();
-    assert_eq!(&positions[..LOCATION_POSITIONS.len()], LOCATION_POSITIONS);
+    let minor = adapter.minor();
+    assert_eq!(&positions[..LOCATION_POSITIONS.len()], LOCATION_POSITIONS, "3.{minor}");
     // Code units past the end of the table have no location.
-    assert!(positions[LOCATION_POSITIONS.len()..].iter().all(|p| *p == NO_POSITION));
+    assert!(positions[LOCATION_POSITIONS.len()..].iter().all(|p| *p == NO_POSITION), "3.{minor}");
     let regions: Vec<Region> = decoded.regions.iter().map(|r| (r.start, r.end, r.handler, r.depth, r.lasti)).collect();
-    assert_eq!(regions, EXCEPTION_REGIONS);
-    assert_eq!(decoded.regions.iter().map(|r| r.pushed).collect::<Vec<_>>(), [2, 1], "exception, plus lasti when flagged");
+    assert_eq!(regions, EXCEPTION_REGIONS, "3.{minor}");
+    assert_eq!(decoded.regions.iter().map(|r| r.pushed).collect::<Vec<_>>(), [2, 1], "3.{minor}: exception, plus lasti when flagged");
 }
 
 /// Damaged tables are errors, not panics.
@@ -207,7 +162,7 @@ pub fn check_damaged_tables(adapter: &Adapter) {
     ];
     for (linetable, exceptiontable) in damaged {
         let code = nops_with_tables(adapter, linetable, exceptiontable);
-        assert!(adapter.decode(&code).is_err(), "accepted line table {linetable:x?}, exception table {exceptiontable:x?}");
+        assert!(adapter.decode(&code).is_err(), "3.{}: accepted line table {linetable:x?}, exception table {exceptiontable:x?}", adapter.minor());
     }
 }
 
@@ -221,7 +176,7 @@ pub fn check_huge_arguments(adapter: &Adapter) {
             let [a, b, c, d] = arg.to_be_bytes();
             let mut code = vec![prefix, a, prefix, b, prefix, c, info.code, d];
             code.resize(code.len() + 2 * info.cache_entries as usize, 0);
-            let code = synthetic(code, Vec::new(), Vec::new());
+            let code = bare_code(code);
             if let Ok(decoded) = adapter.decode(&code) {
                 let _ = cpyg_adapters::validate::stack_depths(&code, &decoded);
                 for instr in &decoded.instrs {

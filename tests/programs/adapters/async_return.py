@@ -1,0 +1,2 @@
+async def r(s):
+    return s

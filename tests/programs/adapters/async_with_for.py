@@ -1,0 +1,4 @@
+async def w(a):
+    async with a as y:
+        async for z in y:
+            pass

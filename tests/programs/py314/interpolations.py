@@ -1,0 +1,2 @@
+def g(it, x):
+    return t"{it!r:>{x}}{x}"
