@@ -5,11 +5,13 @@
 //!
 //! - [`schema`]: the relation definitions (one per relation; rows, TSV and `schema.json` follow);
 //! - [`input`]: the decoded package the lowering reads;
+//! - [`flow`] (operand-stack flow) and [`cfg`] (blocks and edges) of one code object;
 //! - [`lower`]: per code object, in parallel, into [`lower::Facts`];
-//! - [`flow`] (operand-stack flow) and [`cfg`] (blocks and edges) feed it;
-//! - [`write`]: the fact directory.
+//! - [`write`]: the fact directory;
+//! - [`check`]: the consistency checker.
 
 pub mod cfg;
+pub mod check;
 pub mod flow;
 pub mod input;
 pub mod lower;
