@@ -528,15 +528,19 @@ named_enum! {
     EdgeKind {
         /// To the next block in code order.
         Fallthrough = "fallthrough",
-        /// A conditional branch taken.
+        /// The branch's test holds, read positively: the value is true (`if_true`,
+        /// `if_false` and their keeping forms), the value is None (`if_none`, `if_not_none`),
+        /// the iterator is exhausted, the sub-iterator returned, the exception matched.
+        /// So a jump-if-false jumps along `branch_false` and falls through along `branch_true`.
         BranchTrue = "branch_true",
-        /// A conditional branch not taken (continues to the next block).
+        /// The branch's test fails (see `branch_true`).
         BranchFalse = "branch_false",
         /// An unconditional jump.
         Jump = "jump",
         /// To an exception handler.
         Exception = "exception",
-        /// After a yield or await suspended the frame, execution resumes here.
+        /// From a block ending in a suspension (yield, await, the generator's creation)
+        /// to the block where the frame continues when it is resumed.
         Resume = "resume",
     }
 }
@@ -558,6 +562,19 @@ named_enum! {
         SendReturned = "send_returned",
         /// 3.10: the raised exception type does not match the `except` clause.
         ExceptionNotMatched = "exception_not_matched",
+    }
+}
+
+named_enum! {
+    /// Why no path reads a produced value.
+    UnusedReason {
+        /// The producing instruction (or every instruction a handler covers) is never reached.
+        Unreachable = "unreachable",
+        /// Only ever dropped by exception unwinding: cut from the stack on the way to a
+        /// handler, or abandoned when a raise leaves the frame.
+        Unwound = "unwound",
+        /// Pushed by a return: the value lands on the caller's stack (3.14 `RETURN_VALUE`).
+        Returned = "returned",
     }
 }
 
@@ -915,17 +932,26 @@ relations! {
     }
 
     /// `to` is the very object `from` held: an instruction passes a value through
-    /// (`END_SEND`'s result, `SET_FUNCTION_ATTRIBUTE`'s function, `PUSH_EXC_INFO`'s
-    /// exception, 3.10 `SETUP_ASYNC_WITH`'s entered value).
+    /// (`END_SEND`'s result, `SET_FUNCTION_ATTRIBUTE`'s function, `PUSH_EXC_INFO`'s exception).
     SameValue {
         insn: Insn,
         from: Var,
         to: Var,
     }
 
-    /// An output that no path reads, legitimately (see facts/README.md for the cases).
+    /// A value the frame starts with (the first sent value a 3.10 generator pops with `GEN_START`).
+    EntryVar {
+        var: Var,
+        code: Code,
+        /// 0 = deepest.
+        index: Number,
+    }
+
+    /// A produced value (`OutVar`, `HandlerVar`, `EntryVar`) that no path reads, and why
+    /// that is legitimate. Every other produced value has a `StackFlow`.
     UnusedOutput {
         var: Var,
+        reason: Enum(UnusedReason),
     }
 
     // ---- constants -----------------------------------------------------------

@@ -1,7 +1,5 @@
 //! Exception regions, handler entries and exception matching.
 
-use cpyg_adapters::sem::{BlockKind, Op};
-
 use super::Cx;
 use crate::schema;
 
@@ -63,15 +61,5 @@ pub(super) fn jump_if_not_exc_match(cx: &mut Cx<'_>, i: usize) {
 pub(super) fn check_eg_match(cx: &mut Cx<'_>, i: usize) {
     if let (Some(exception), Some(pattern), Some(rest), Some(matched)) = (cx.input(i, 0), cx.input(i, 1), cx.output(i, 0), cx.output(i, 1)) {
         cx.emit(schema::ExceptStarMatch { insn: i as u32, exception, pattern, rest, matched });
-    }
-}
-
-/// 3.10 `SETUP_ASYNC_WITH` pops the entered value and pushes it back above its block.
-pub(super) fn setup_block(cx: &mut Cx<'_>, i: usize) {
-    if !matches!(cx.instr(i).op, Op::SetupBlock { kind: BlockKind::AsyncWith }) {
-        return;
-    }
-    if let (Some(from), Some(to)) = (cx.input(i, 0), cx.output(i, 0)) {
-        cx.emit(schema::SameValue { insn: i as u32, from, to });
     }
 }

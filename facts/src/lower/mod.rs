@@ -144,7 +144,7 @@ pub fn lower_package(input: &PackageInput<'_>, threads: usize) -> Result<Lowered
     let renumber = Renumbering::new(input, &failed_modules);
 
     let mut merged = Merger::new(&renumber);
-    merged.absorb(&structure::lower_modules(input));
+    merged.absorb(&structure::lower_modules(input, &failed_modules));
     for (code, set) in input.codes.iter().zip(sets) {
         if failed_modules[code.module as usize].is_none() {
             if let Ok(set) = set {
@@ -650,8 +650,7 @@ fn lower_operation(cx: &mut Cx<'_>, i: usize) {
         Op::CheckExcMatch => exceptions::check_exc_match(cx, i),
         Op::CheckExceptionGroupMatch => exceptions::check_eg_match(cx, i),
         Op::PrepReraiseStar => {}
-        Op::SetupBlock { .. } => exceptions::setup_block(cx, i),
-        Op::PopBlock => {}
+        Op::SetupBlock { .. } | Op::PopBlock => {}
 
         Op::MatchClass { .. }
         | Op::MatchMapping

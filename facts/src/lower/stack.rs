@@ -1,9 +1,7 @@
 //! Operand-stack flow relations, from `flow.rs`.
 
-use cpyg_adapters::sem::Op;
-
 use super::Cx;
-use crate::schema;
+use crate::schema::{self, UnusedReason};
 
 pub(super) fn lower(cx: &mut Cx<'_>) {
     let flow = cx.flow;
@@ -20,9 +18,6 @@ pub(super) fn lower(cx: &mut Cx<'_>) {
     for (insn, range) in flow.vars.outputs.iter().enumerate() {
         for (index, var) in range.clone().enumerate() {
             cx.emit(schema::OutVar { var, insn: insn as u32, index: index as u32 });
-            if cx.consumers(var).is_empty() && unused_is_legitimate(cx, insn) {
-                cx.emit(schema::UnusedOutput { var });
-            }
         }
     }
     for (region, range) in flow.vars.handler_values.iter().enumerate() {
@@ -30,15 +25,16 @@ pub(super) fn lower(cx: &mut Cx<'_>) {
             cx.emit(schema::HandlerVar { var, region: region as u32, index: index as u32 });
         }
     }
+    for (index, var) in flow.vars.entry.clone().enumerate() {
+        cx.emit(schema::EntryVar { var, code: cx.id(), index: index as u32 });
+    }
     for &(from, to) in &flow.flows {
         cx.emit(schema::StackFlow { from, to });
     }
-}
-
-/// Outputs nothing reads, by design:
-/// - outputs of unreachable instructions, which never run;
-/// - the value 3.14's `RETURN_VALUE` pushes, which lands on the caller's stack.
-fn unused_is_legitimate(cx: &Cx<'_>, insn: usize) -> bool {
-    let unreachable = cx.code.depths.entry.get(insn).is_none_or(Option::is_none);
-    unreachable || matches!(cx.instr(insn).op, Op::Return)
+    // The checker counts unexplained (`lost`) values as violations; they are not facts.
+    for &(var, reason) in &flow.unused {
+        if let Some(reason) = UnusedReason::from_name(reason.name()) {
+            cx.emit(schema::UnusedOutput { var, reason: reason.id() });
+        }
+    }
 }

@@ -8,9 +8,10 @@ use crate::lower::imports::package_of;
 use crate::schema::{self, ParamKind};
 
 /// `Module`, `ModulePackage`, `ModuleCode` (module-level facts, lowered before any code object).
-pub(super) fn lower_modules(input: &PackageInput<'_>) -> FactSet {
+/// Modules with a failure (`failed[module]`) are left out.
+pub(super) fn lower_modules(input: &PackageInput<'_>, failed: &[Option<String>]) -> FactSet {
     let mut out = FactSet::new();
-    for m in &input.modules {
+    for m in input.modules.iter().filter(|m| failed.get(m.id as usize).is_some_and(Option::is_none)) {
         let name = out.sym(m.name);
         let file = out.sym(&m.file);
         out.push(schema::Module { module: m.id, name, file, is_package: m.is_package as u32 });
