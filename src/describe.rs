@@ -26,8 +26,10 @@ pub fn operand(op: &Op, code: &CodeObject) -> String {
             format!("{}, {}", slot(first), slot(second))
         }
         Op::StoreThenLoadLocal { store, load } => format!("{}, {}", slot(store), slot(load)),
-        Op::LoadGlobal { name: n, push_null: true } => format!("NULL + {}", name(n)),
-        Op::LoadAttr { name: n, method: true } | Op::LoadSuperAttr { name: n, method: true, .. } => {
+        Op::LoadGlobal { name: n, self_slot: SelfSlot::BeforeCallable } => format!("NULL + {}", name(n)),
+        Op::LoadGlobal { name: n, self_slot: SelfSlot::AfterCallable } => format!("{} + NULL", name(n)),
+        Op::LoadAttr { name: n, self_slot: SelfSlot::BeforeCallable | SelfSlot::AfterCallable }
+        | Op::LoadSuperAttr { name: n, self_slot: SelfSlot::BeforeCallable | SelfSlot::AfterCallable, .. } => {
             format!("{} (method)", name(n))
         }
         Op::LoadGlobal { name: n, .. }

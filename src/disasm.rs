@@ -18,7 +18,7 @@ pub fn write_text(package: &SemanticPackage, out: &mut impl Write) -> io::Result
         let parent = code.parent.map_or_else(|| "-".to_string(), |p| p.to_string());
         writeln!(
             out,
-            "== code {} {} {:?} ({}, module {}, line {}, parent {parent}) stacksize {} max_depth {}",
+            "== code {}: {} {} ({}) at {}:{}, parent {parent}, stacksize {}, max_depth {}",
             code.id, module.name, code.qualname, code.kind, module.path.display(), code.code.firstlineno,
             code.code.stacksize, code.depths.max_depth
         )?;

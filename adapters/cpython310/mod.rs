@@ -20,7 +20,7 @@ use crate::lift::{families, Flow, LiftCx, LiftFn, LiftResult, Lifted};
 use crate::sem::*;
 
 pub fn parts() -> AdapterParts {
-    AdapterParts { table: &opcodes::TABLE, lifter, locations: line_table::decode, regions }
+    AdapterParts { table: &opcodes::TABLE, self_slot: crate::sem::SelfSlot::BeforeCallable, lifter, locations: line_table::decode, regions }
 }
 
 fn regions(_code: &CodeObject, instrs: &[Instr]) -> Result<Vec<ExceptionRegion>, DecodeError> {
@@ -50,7 +50,7 @@ fn check_keyword_names(instrs: &[Instr]) -> Result<(), DecodeError> {
 fn lifter(name: &str) -> Option<LiftFn> {
     let f: LiftFn = match name {
         "LOAD_CONST" => load_const,
-        "LOAD_GLOBAL" => |n, cx| Ok(Lifted::new(Op::LoadGlobal { name: cx.check_name(n)?, push_null: false }, 0, 1)),
+        "LOAD_GLOBAL" => |n, cx| Ok(Lifted::new(Op::LoadGlobal { name: cx.check_name(n)?, self_slot: crate::sem::SelfSlot::None }, 0, 1)),
         "LOAD_ATTR" => common::load_attr,
         "LOAD_METHOD" => common::load_method,
         "COMPARE_OP" => |a, cx| common::compare(a, cx, 0, None),

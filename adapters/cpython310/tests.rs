@@ -77,7 +77,7 @@ fn fixed_stack_effects_match_the_table() {
     let code = synthetic(Vec::new(), Vec::new(), 0);
     for info in opcodes::TABLE.opcodes {
         let Some((normal, jump)) = info.stack_effect else { continue };
-        let mut cx = LiftCx { code: &code, table: &opcodes::TABLE, pending_kw_names: None };
+        let mut cx = LiftCx::new(&code, &opcodes::TABLE, crate::sem::SelfSlot::BeforeCallable);
         let lifted = lift(info.name, 1, &mut cx);
         assert_eq!(lifted.stack.net(), normal as i64, "{}", info.name);
         assert_eq!(lifted.stack.jump_net(), jump as i64, "{} (jump)", info.name);
@@ -104,11 +104,11 @@ fn argument_dependent_stack_effects_match_dis() {
     ];
     let code = synthetic(Vec::new(), Vec::new(), 0);
     for (name, arg, net) in cases {
-        let mut cx = LiftCx { code: &code, table: &opcodes::TABLE, pending_kw_names: None };
+        let mut cx = LiftCx::new(&code, &opcodes::TABLE, crate::sem::SelfSlot::BeforeCallable);
         assert_eq!(lift(name, arg, &mut cx).stack.net(), net, "{name} {arg}");
     }
     // CALL_FUNCTION_KW 3 (dis: -4) after LOAD_CONST of the names tuple.
-    let mut cx = LiftCx { code: &code, table: &opcodes::TABLE, pending_kw_names: None };
+    let mut cx = LiftCx::new(&code, &opcodes::TABLE, crate::sem::SelfSlot::BeforeCallable);
     lift("LOAD_CONST", 1, &mut cx);
     let call = lift("CALL_FUNCTION_KW", 3, &mut cx);
     assert_eq!(call.stack, StackEffect::new(5, 1));
@@ -119,7 +119,7 @@ fn argument_dependent_stack_effects_match_dis() {
 #[test]
 fn keyword_call_without_a_names_constant_is_an_error() {
     let code = synthetic(Vec::new(), Vec::new(), 0);
-    let mut cx = LiftCx { code: &code, table: &opcodes::TABLE, pending_kw_names: None };
+    let mut cx = LiftCx::new(&code, &opcodes::TABLE, crate::sem::SelfSlot::BeforeCallable);
     lift("LOAD_CONST", 0, &mut cx);
     let lift_kw = lifter("CALL_FUNCTION_KW").expect("lifter");
     assert!(lift_kw(1, &mut cx).is_err());

@@ -15,7 +15,7 @@ use crate::lift::{families, Flow, LiftCx, LiftFn, LiftResult, Lifted};
 use crate::sem::{Condition, ExceptionRegion, Instr, Intrinsic, Op, Protocols};
 
 pub fn parts() -> AdapterParts {
-    AdapterParts { table: &opcodes::TABLE, lifter, locations: crate::location_table::decode, regions }
+    AdapterParts { table: &opcodes::TABLE, self_slot: crate::sem::SelfSlot::BeforeCallable, lifter, locations: crate::location_table::decode, regions }
 }
 
 fn regions(code: &CodeObject, instrs: &[Instr]) -> Result<Vec<ExceptionRegion>, DecodeError> {

@@ -78,9 +78,9 @@ pub fn lifter(name: &str) -> Option<LiftFn> {
         "STORE_ATTR" => |n, cx| Ok(Lifted::new(Op::StoreAttr { name: cx.check_name(n)? }, 2, 0).protocols(Protocols::ATTR_SET)),
         "DELETE_ATTR" => |n, cx| Ok(Lifted::new(Op::DeleteAttr { name: cx.check_name(n)? }, 1, 0).protocols(Protocols::ATTR_DEL)),
         "LOAD_SUPER_ATTR" => |a, cx| {
-            let method = a & 1 == 1;
-            let op = Op::LoadSuperAttr { name: cx.check_name(a >> 2)?, method, two_args: a & 2 == 2 };
-            Ok(Lifted::new(op, 3, 1 + method as u32).protocols(Protocols::CALL | families::ATTR))
+            let self_slot = slot_if(a & 1 == 1, cx);
+            let op = Op::LoadSuperAttr { name: cx.check_name(a >> 2)?, self_slot, two_args: a & 2 == 2 };
+            Ok(Lifted::new(op, 3, 1 + slot_values(self_slot)).protocols(Protocols::CALL | families::ATTR))
         },
         "LOAD_SPECIAL" => |i, cx| {
             let name = cx.table.special_methods.get(i as usize).ok_or_else(|| format!("special method {i} is not defined"))?;
@@ -269,24 +269,37 @@ pub fn compare(arg: u32, cx: &mut LiftCx<'_>, shift: u32, to_bool_bit: Option<u3
 
 /// `LOAD_GLOBAL` with the NULL-push flag in bit 0 (3.11+).
 pub fn load_global_with_null_bit(arg: u32, cx: &mut LiftCx<'_>) -> LiftResult {
-    let push_null = arg & 1 == 1;
-    Ok(Lifted::new(Op::LoadGlobal { name: cx.check_name(arg >> 1)?, push_null }, 0, 1 + push_null as u32))
+    let self_slot = slot_if(arg & 1 == 1, cx);
+    Ok(Lifted::new(Op::LoadGlobal { name: cx.check_name(arg >> 1)?, self_slot }, 0, 1 + slot_values(self_slot)))
+}
+
+/// The release's self/NULL slot when an instruction's flag asks for one.
+fn slot_if(flag: bool, cx: &LiftCx<'_>) -> SelfSlot {
+    if flag {
+        cx.self_slot
+    } else {
+        SelfSlot::None
+    }
+}
+
+fn slot_values(slot: SelfSlot) -> u32 {
+    (slot != SelfSlot::None) as u32
 }
 
 /// `LOAD_ATTR` with the method flag in bit 0 (3.12+).
 pub fn load_attr_with_method_bit(arg: u32, cx: &mut LiftCx<'_>) -> LiftResult {
-    let method = arg & 1 == 1;
-    Ok(Lifted::new(Op::LoadAttr { name: cx.check_name(arg >> 1)?, method }, 1, 1 + method as u32).protocols(families::ATTR))
+    let self_slot = slot_if(arg & 1 == 1, cx);
+    Ok(Lifted::new(Op::LoadAttr { name: cx.check_name(arg >> 1)?, self_slot }, 1, 1 + slot_values(self_slot)).protocols(families::ATTR))
 }
 
 /// `LOAD_ATTR` without flags (3.10, 3.11).
 pub fn load_attr(arg: u32, cx: &mut LiftCx<'_>) -> LiftResult {
-    Ok(Lifted::new(Op::LoadAttr { name: cx.check_name(arg)?, method: false }, 1, 1).protocols(families::ATTR))
+    Ok(Lifted::new(Op::LoadAttr { name: cx.check_name(arg)?, self_slot: SelfSlot::None }, 1, 1).protocols(families::ATTR))
 }
 
 /// `LOAD_METHOD` (3.10, 3.11): pushes the method and self, or NULL and the attribute.
 pub fn load_method(arg: u32, cx: &mut LiftCx<'_>) -> LiftResult {
-    Ok(Lifted::new(Op::LoadAttr { name: cx.check_name(arg)?, method: true }, 1, 2).protocols(families::ATTR))
+    Ok(Lifted::new(Op::LoadAttr { name: cx.check_name(arg)?, self_slot: cx.self_slot }, 1, 2).protocols(families::ATTR))
 }
 
 /// A call with `argc` stack arguments after the callable and its self/NULL slot.
@@ -419,4 +432,38 @@ pub fn call_with_kw_names(argc: u32, cx: &mut LiftCx<'_>) -> LiftResult {
 pub fn call_function_ex_after_null(flags: u32) -> Lifted {
     let with_kwargs = flags & 1 == 1;
     call_ex(with_kwargs, SelfSlot::BeforeCallable, 3 + with_kwargs as u32)
+}
+
+// ---------------------------------------------------------------------------
+// Encodings shared by CPython 3.13 and 3.14 (keyword names as a stack operand).
+// ---------------------------------------------------------------------------
+
+/// `CALL_KW argc` (3.13+): `[callable, self-or-NULL, args..., names]`, where
+/// `names` is the tuple of keyword names pushed last by a `LOAD_CONST` right
+/// before the call. Pops everything, pushes the result. When the names do not
+/// come from a constant (never in compiler output) the keyword count is not
+/// known here and is reported as 0 with no constant.
+pub fn call_kw_with_names_on_stack(argc: u32, cx: &mut LiftCx<'_>) -> LiftResult {
+    let names = match cx.previous {
+        Some(Op::LoadConst { index }) => cx.const_tuple_len(index).ok().map(|len| (index, len)),
+        _ => None,
+    };
+    let (keywords_const, keyword_count) = match names {
+        Some((index, len)) if len <= argc => (Some(index), len),
+        Some((_, len)) => return Err(format!("{len} keyword names for {argc} arguments")),
+        None => (None, 0),
+    };
+    let pops = count(argc, 3)?;
+    let mut lifted = call(argc, keyword_count, keywords_const, SelfSlot::AfterCallable);
+    lifted.stack.pops = pops;
+    Ok(lifted)
+}
+
+/// `FOR_ITER` (3.13+) whose exhausted edge `dis` targets at the `END_FOR` after
+/// the loop, with the same +1 effect as the normal edge. The interpreter instead
+/// skips `END_FOR` (3.13: drops the iterator and skips the `POP_TOP` after it too;
+/// 3.14 leaves the iterator to `POP_ITER`): modelled as `dis` does, the edge
+/// pushes a placeholder that `END_FOR` pops, so every later depth is the real one.
+pub fn for_iter_exhausted_at_end_for() -> Lifted {
+    Lifted::new(Op::ForIter, 0, 1).peek(1).flow(Flow::Branch(Condition::Exhausted)).protocols(families::FOR_ITER)
 }

@@ -11,6 +11,7 @@ use crate::table::{Jump, OpcodeInfo, OpcodeTable};
 /// One release's decoder, assembled from its folder (`cpython3XX/mod.rs`).
 pub struct Adapter {
     pub table: &'static OpcodeTable,
+    pub self_slot: SelfSlot,
     by_code: [Option<&'static OpcodeInfo>; 256],
     dispatch: [Option<LiftFn>; 256],
     locations: fn(&CodeObject) -> Result<Vec<Location>, String>,
@@ -20,6 +21,8 @@ pub struct Adapter {
 /// The parts a release folder supplies.
 pub struct AdapterParts {
     pub table: &'static OpcodeTable,
+    /// The release's call layout: where a call's self/NULL slot sits.
+    pub self_slot: SelfSlot,
     /// Release-specific lifters by opcode name; `None` falls back to [`crate::common::lifter`].
     pub lifter: fn(&str) -> Option<LiftFn>,
     /// One location per code unit of `co_code`.
@@ -77,7 +80,7 @@ impl Adapter {
             dispatch[info.code as usize] =
                 (parts.lifter)(info.name).or_else(|| crate::common::lifter(info.name));
         }
-        Adapter { table: parts.table, by_code, dispatch, locations: parts.locations, regions: parts.regions }
+        Adapter { table: parts.table, self_slot: parts.self_slot, by_code, dispatch, locations: parts.locations, regions: parts.regions }
     }
 
     pub fn minor(&self) -> u8 {
@@ -106,7 +109,7 @@ impl Adapter {
             return Err(DecodeError::whole(format!("co_code has odd length {}", bytes.len())));
         }
         let locations = (self.locations)(code).map_err(|e| DecodeError::whole(format!("line table: {e}")))?;
-        let mut cx = LiftCx { code, table: self.table, pending_kw_names: None };
+        let mut cx = LiftCx::new(code, self.table, self.self_slot);
         let mut instrs = Vec::with_capacity(bytes.len() / 2);
         let mut extended: u32 = 0;
         let mut pos = 0usize;
@@ -130,6 +133,9 @@ impl Adapter {
             let lifted = lift(arg.unwrap_or(0), &mut cx).map_err(|e| DecodeError::at(offset, format!("{}: {e}", info.name)))?;
             let control = self.control(info, offset, arg.unwrap_or(0), lifted.flow)?;
             let location = locations.get(pos / 2).copied().unwrap_or_default();
+            if lifted.op != Op::ExtendedArg {
+                cx.previous = Some(lifted.op.clone());
+            }
             instrs.push(Instr {
                 offset,
                 opname: info.name,

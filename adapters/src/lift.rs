@@ -61,9 +61,22 @@ pub struct LiftCx<'a> {
     pub code: &'a CodeObject,
     pub table: &'static OpcodeTable,
     pub pending_kw_names: Option<u32>,
+    /// The operation of the preceding instruction in byte order, `EXTENDED_ARG`
+    /// prefixes skipped. Operands some releases pass on the stack are recovered
+    /// from it (3.13+ `CALL_KW` names loaded by the `LOAD_CONST` just before it,
+    /// 3.14 `CALL_FUNCTION_EX` given a `PUSH_NULL` instead of a kwargs mapping).
+    pub previous: Option<Op>,
+    /// Where this release keeps a call's self/NULL slot (and so where method and
+    /// global loads push it).
+    pub self_slot: SelfSlot,
 }
 
-impl LiftCx<'_> {
+impl<'a> LiftCx<'a> {
+    /// The context at the start of a code object: nothing carried over yet.
+    pub fn new(code: &'a CodeObject, table: &'static OpcodeTable, self_slot: SelfSlot) -> LiftCx<'a> {
+        LiftCx { code, table, pending_kw_names: None, previous: None, self_slot }
+    }
+
     pub fn const_tuple_len(&self, index: u32) -> Result<u32, String> {
         match self.code.consts.get(index as usize) {
             Some(crate::code::Const::Tuple(items)) => Ok(items.len() as u32),

@@ -89,7 +89,8 @@ impl StackEffect {
     /// its iterator when exhausted) needs no more than it pops.
     pub fn required_depth(&self) -> u32 {
         let jump_pops = self.jump.map_or(0, |(pops, _)| pops);
-        (self.pops + self.peek).max(jump_pops)
+        // Saturates: a hostile argument can make `peek` anything, and no stack is that deep.
+        self.pops.saturating_add(self.peek).max(jump_pops)
     }
 }
 
@@ -241,7 +242,9 @@ pub enum Op {
     LoadClassCell { slot: u32, mapping_on_stack: bool },
 
     // Names resolved through dictionaries; `name` indexes `co_names`.
-    LoadGlobal { name: u32, push_null: bool },
+    /// With `self_slot` other than `None`, also pushes the NULL a following call
+    /// expects, below (3.11, 3.12) or above (3.13+) the global.
+    LoadGlobal { name: u32, self_slot: SelfSlot },
     StoreGlobal { name: u32 },
     DeleteGlobal { name: u32 },
     LoadName { name: u32 },
@@ -253,11 +256,13 @@ pub enum Op {
     SetupAnnotations,
 
     // Attributes.
-    LoadAttr { name: u32, method: bool },
+    /// With `self_slot` other than `None`, a method load: pushes the method and
+    /// `self` (or the attribute and NULL) in the release's call layout.
+    LoadAttr { name: u32, self_slot: SelfSlot },
     StoreAttr { name: u32 },
     DeleteAttr { name: u32 },
     /// `super().name` (3.12+ `LOAD_SUPER_ATTR`): pops global `super`, class, self.
-    LoadSuperAttr { name: u32, method: bool, two_args: bool },
+    LoadSuperAttr { name: u32, self_slot: SelfSlot, two_args: bool },
     /// 3.14 `LOAD_SPECIAL`: pushes the bound special method and self/NULL.
     LoadSpecial { method: SpecialMethod },
 

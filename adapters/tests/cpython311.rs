@@ -39,7 +39,7 @@ fn keyword_call_runs_through_kw_names_precall_and_call() {
     let d = decoded();
     // b.append(x, key=len)
     let method = d.instr("loops", "LOAD_METHOD", 0);
-    assert_eq!(method.op, Op::LoadAttr { name: 0, method: true });
+    assert_eq!(method.op, Op::LoadAttr { name: 0, self_slot: SelfSlot::BeforeCallable });
     assert_eq!(method.stack, StackEffect::new(1, 2));
     assert_eq!(d.instr("loops", "KW_NAMES", 0).op, Op::KwNames { index: 1 });
     let precall = d.instr("loops", "PRECALL", 0);
@@ -60,7 +60,7 @@ fn star_call_and_global_with_null() {
     let d = decoded();
     // g(*a, **b)
     let global = d.instr("handlers", "LOAD_GLOBAL", 0);
-    assert_eq!(global.op, Op::LoadGlobal { name: 0, push_null: true });
+    assert_eq!(global.op, Op::LoadGlobal { name: 0, self_slot: SelfSlot::BeforeCallable });
     assert_eq!(global.stack, StackEffect::new(0, 2));
     let call = d.instr("handlers", "CALL_FUNCTION_EX", 0);
     assert_eq!(call.op, Op::CallEx { with_kwargs: true, self_slot: SelfSlot::BeforeCallable });

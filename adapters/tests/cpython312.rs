@@ -40,7 +40,7 @@ fn method_call_with_keywords() {
     // b.append(x, key=len): LOAD_ATTR with the method bit, KW_NAMES, CALL.
     let method = d.instr("loops", "LOAD_ATTR", 0);
     assert_eq!(method.arg, Some(1));
-    assert_eq!(method.op, Op::LoadAttr { name: 0, method: true });
+    assert_eq!(method.op, Op::LoadAttr { name: 0, self_slot: SelfSlot::BeforeCallable });
     assert_eq!(method.stack, StackEffect::new(1, 2));
     assert_eq!(d.instr("loops", "KW_NAMES", 0).op, Op::KwNames { index: 1 });
     let call = d.instr("loops", "CALL", 0);
@@ -51,7 +51,7 @@ fn method_call_with_keywords() {
     // os.sep: a plain attribute.
     let plain = d.instr("<module>", "LOAD_ATTR", 0);
     assert_eq!(plain.arg, Some(32));
-    assert_eq!((plain.op.clone(), plain.stack), (Op::LoadAttr { name: 16, method: false }, StackEffect::new(1, 1)));
+    assert_eq!((plain.op.clone(), plain.stack), (Op::LoadAttr { name: 16, self_slot: SelfSlot::None }, StackEffect::new(1, 1)));
 }
 
 #[test]
@@ -59,7 +59,7 @@ fn zero_argument_super_method() {
     let d = decoded();
     let load = d.instr("C.m", "LOAD_SUPER_ATTR", 0);
     assert_eq!(load.arg, Some(5));
-    assert_eq!(load.op, Op::LoadSuperAttr { name: 1, method: true, two_args: false });
+    assert_eq!(load.op, Op::LoadSuperAttr { name: 1, self_slot: SelfSlot::BeforeCallable, two_args: false });
     assert_eq!(load.stack, StackEffect::new(3, 2));
 }
 
@@ -140,7 +140,7 @@ fn returns_raises_and_handlers() {
     let star = d.instr("handlers", "CALL_FUNCTION_EX", 0);
     assert_eq!(star.op, Op::CallEx { with_kwargs: true, self_slot: SelfSlot::BeforeCallable });
     assert_eq!(star.stack, StackEffect::new(4, 1));
-    assert_eq!(d.instr("handlers", "LOAD_GLOBAL", 0).op, Op::LoadGlobal { name: 0, push_null: true });
+    assert_eq!(d.instr("handlers", "LOAD_GLOBAL", 0).op, Op::LoadGlobal { name: 0, self_slot: SelfSlot::BeforeCallable });
     assert_eq!(d.instr("matching", "MATCH_KEYS", 0).stack, StackEffect::new(0, 1).with_peek(2));
     assert_eq!(d.instr("matching", "MATCH_CLASS", 0).stack, StackEffect::new(3, 1));
     let make = d.instr("closures", "MAKE_FUNCTION", 0);

@@ -93,10 +93,12 @@ def main():
     out = sys.stdout
     for path in files:
         try:
+            # A file that cannot be read (e.g. a dangling sitecustomize.py symlink
+            # some distributions ship) is reported like one that does not compile.
             with open(path, "rb") as fh:
                 source = fh.read()
             code = compile(source, path, "exec", dont_inherit=True)
-        except (SyntaxError, ValueError, UnicodeDecodeError, RecursionError, MemoryError) as e:
+        except (OSError, SyntaxError, ValueError, UnicodeDecodeError, RecursionError, MemoryError) as e:
             out.write(json.dumps({"path": path, "error": "%s: %s" % (type(e).__name__, e)}) + "\n")
             continue
         record = {

@@ -192,7 +192,7 @@ fn check_code(adapter: &Adapter, code: &CodeObject, decoded: &DecodedCode, expec
     if code.stacksize != expected.stacksize {
         report.mismatch(format!("{context}: co_stacksize {} read, dis has {}", code.stacksize, expected.stacksize));
     }
-    let mut accounting = Accounting::default();
+    let mut accounting = Accounting::for_release(adapter.minor());
     for (ours, dis) in decoded.instrs.iter().zip(&expected.instructions) {
         let effects = accounting.dis_effects(ours);
         for problem in compare_instr(adapter, ours, effects, dis) {
@@ -276,15 +276,20 @@ fn compare_instr(adapter: &Adapter, ours: &Instr, (normal, jump): (i64, i64), di
 /// from the run-time effects cpyg records. Carried from one instruction to the next:
 /// - 3.11 `PRECALL` leaves the stack alone at run time; the compiler charges the
 ///   arguments to it (-argc) and only the callable slot to the `CALL` after it.
-/// - 3.11+ `RETURN_GENERATOR`: the generator frame resumes after it with the first
-///   sent value pushed; the compiler instead starts generator bodies at depth 1
-///   and charges nothing to the instruction.
-#[derive(Default)]
+/// - 3.11 and 3.12 `RETURN_GENERATOR`: the generator frame resumes after it with
+///   the first sent value pushed; those compilers instead start generator bodies
+///   at depth 1 and charge nothing to the instruction. From 3.13 the compiler
+///   charges the push to it, as cpyg records it.
 struct Accounting {
     deferred: i64,
+    return_generator_uncharged: bool,
 }
 
 impl Accounting {
+    fn for_release(minor: u8) -> Accounting {
+        Accounting { deferred: 0, return_generator_uncharged: (11..=12).contains(&minor) }
+    }
+
     /// The (normal, jump) net effects dis reports for `instr`.
     fn dis_effects(&mut self, instr: &Instr) -> (i64, i64) {
         let shift = match instr.op {
@@ -293,7 +298,7 @@ impl Accounting {
                 -(argc as i64)
             }
             Op::Call { .. } => std::mem::take(&mut self.deferred),
-            Op::ReturnGenerator => -1,
+            Op::ReturnGenerator if self.return_generator_uncharged => -1,
             _ => 0,
         };
         (instr.stack.net() + shift, instr.stack.jump_net() + shift)
