@@ -75,6 +75,6 @@ release_tests! {
     10: running_example_3_10, features_3_10;
     11: running_example_3_11, features_3_11;
     12: running_example_3_12, features_3_12;
-    13: running_example_3_13, features_3_13, #[ignore = "waits for the CPython 3.13 adapter"];
-    14: running_example_3_14, features_3_14, #[ignore = "waits for the CPython 3.14 adapter"];
+    13: running_example_3_13, features_3_13;
+    14: running_example_3_14, features_3_14;
 }

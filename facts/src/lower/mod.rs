@@ -38,7 +38,7 @@ use std::ops::Range;
 
 use rayon::prelude::*;
 
-use cpyg_adapters::sem::{Instr, Op};
+use cpyg_adapters::sem::{Instr, Op, SelfSlot};
 
 use crate::cfg::{code_cfg, Cfg};
 use crate::flow::{code_flow, CodeFlow};
@@ -369,10 +369,6 @@ impl<'a> Cx<'a> {
         self.code.id
     }
 
-    pub fn minor(&self) -> u8 {
-        self.pkg.minor
-    }
-
     pub fn instrs(&self) -> &'a [Instr] {
         &self.code.decoded.instrs
     }
@@ -560,7 +556,7 @@ fn lower_operation(cx: &mut Cx<'_>, i: usize) {
         Op::DeleteCell { slot } => names::delete_cell(cx, i, *slot),
         Op::CopyFreeVars { .. } => {}
         Op::LoadClassCell { slot, .. } => names::load_class_cell(cx, i, *slot),
-        Op::LoadGlobal { name, push_null } => names::load_global(cx, i, *name, *push_null),
+        Op::LoadGlobal { name, self_slot } => names::load_global(cx, i, *name, *self_slot),
         Op::StoreGlobal { name } => names::store_global(cx, i, *name),
         Op::DeleteGlobal { name } => names::delete_global(cx, i, *name),
         Op::LoadName { name } => names::load_name(cx, i, *name),
@@ -570,10 +566,10 @@ fn lower_operation(cx: &mut Cx<'_>, i: usize) {
         Op::LoadLocals => names::load_locals(cx, i),
         Op::SetupAnnotations => {}
 
-        Op::LoadAttr { name, method } => attrs::load_attr(cx, i, *name, *method),
+        Op::LoadAttr { name, self_slot } => attrs::load_attr(cx, i, *name, *self_slot != SelfSlot::None),
         Op::StoreAttr { name } => attrs::store_attr(cx, i, *name),
         Op::DeleteAttr { name } => attrs::delete_attr(cx, i, *name),
-        Op::LoadSuperAttr { name, method, .. } => attrs::load_super_attr(cx, i, *name, *method),
+        Op::LoadSuperAttr { name, self_slot, .. } => attrs::load_super_attr(cx, i, *name, *self_slot != SelfSlot::None),
         Op::LoadSpecial { method } => {
             attrs::load_special(cx, i, *method);
             context::load_special(cx, i, *method);

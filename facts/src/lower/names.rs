@@ -1,15 +1,19 @@
 //! Locals, cells, globals and names.
 
-use cpyg_adapters::sem::{LocalAccess, Op};
+use cpyg_adapters::sem::{LocalAccess, Op, SelfSlot};
 
 use super::Cx;
 use crate::schema;
 
-/// Whether a release pushes `LOAD_GLOBAL`'s NULL before the global (3.11, 3.12:
-/// `[NULL, callable]`) or after it (3.13+: `[callable, NULL]`). A real layout
-/// difference of the releases; `NullValue` hides it from rules.
-fn null_before_callable(minor: u8) -> bool {
-    minor <= 12
+/// Output positions of a `LOAD_GLOBAL`'s global and of the NULL it may push:
+/// `[NULL, global]` in 3.11-3.12, `[global, NULL]` in 3.13+. A real layout
+/// difference of the releases; `LoadGlobal.out` and `NullValue` hide it from rules.
+fn global_and_null(self_slot: SelfSlot) -> (u32, Option<u32>) {
+    match self_slot {
+        SelfSlot::None => (0, None),
+        SelfSlot::BeforeCallable => (1, Some(0)),
+        SelfSlot::AfterCallable => (0, Some(1)),
+    }
 }
 
 /// Variables that always hold NULL: `PUSH_NULL`'s output and the NULL half of a
@@ -19,7 +23,7 @@ pub(super) fn null_outputs(cx: &Cx<'_>) -> Vec<bool> {
     for (i, instr) in cx.instrs().iter().enumerate() {
         let null = match instr.op {
             Op::PushNull => cx.output(i, 0),
-            Op::LoadGlobal { push_null: true, .. } => cx.output(i, if null_before_callable(cx.minor()) { 0 } else { 1 }),
+            Op::LoadGlobal { self_slot, .. } => global_and_null(self_slot).1.and_then(|k| cx.output(i, k)),
             _ => None,
         };
         if let Some(slot) = null.and_then(|v| nulls.get_mut(v as usize)) {
@@ -114,16 +118,14 @@ pub(super) fn load_class_cell(cx: &mut Cx<'_>, i: usize, slot: u32) {
     }
 }
 
-pub(super) fn load_global(cx: &mut Cx<'_>, i: usize, name: u32, push_null: bool) {
-    let index = if push_null && null_before_callable(cx.minor()) { 1 } else { 0 };
+pub(super) fn load_global(cx: &mut Cx<'_>, i: usize, name: u32, self_slot: SelfSlot) {
+    let (global, null) = global_and_null(self_slot);
     let name = cx.name_sym(name);
-    if let Some(out) = cx.output(i, index) {
+    if let Some(out) = cx.output(i, global) {
         cx.emit(schema::LoadGlobal { insn: i as u32, name, out });
     }
-    if push_null {
-        if let Some(var) = cx.output(i, 1 - index) {
-            cx.emit(schema::NullValue { var });
-        }
+    if let Some(var) = null.and_then(|k| cx.output(i, k)) {
+        cx.emit(schema::NullValue { var });
     }
 }
 
