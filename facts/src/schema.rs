@@ -1089,12 +1089,14 @@ relations! {
         out: Var,
     }
 
+    /// Writes a global.
     StoreGlobal {
         insn: Insn,
         name: Symbol,
         value: Var,
     }
 
+    /// `del name` of a global.
     DeleteGlobal {
         insn: Insn,
         name: Symbol,
@@ -1107,12 +1109,14 @@ relations! {
         out: Var,
     }
 
+    /// Writes a name of the current namespace (module level, class bodies).
     StoreName {
         insn: Insn,
         name: Symbol,
         value: Var,
     }
 
+    /// `del name` at module level or in a class body.
     DeleteName {
         insn: Insn,
         name: Symbol,
@@ -1351,6 +1355,7 @@ relations! {
         out: Var,
     }
 
+    /// A part of a concatenated string, in order (index from 0).
     StringPart {
         insn: Insn,
         index: Number,
@@ -1416,6 +1421,7 @@ relations! {
         code: Code,
     }
 
+    /// A base class of a `class` statement, in order (index from 0).
     ClassBase {
         call: Insn,
         index: Number,
@@ -1538,6 +1544,7 @@ relations! {
         out: Var,
     }
 
+    /// An argument of an intrinsic call (index from 0).
     IntrinsicArg {
         insn: Insn,
         index: Number,
@@ -1607,11 +1614,12 @@ relations! {
         cause: Var,
     }
 
-    /// Re-raises: a bare `raise` (no variable), or the handler cleanup's `RERAISE` of `exception`.
+    /// Re-raises the exception being handled: a bare `raise`, or a handler's `RERAISE`.
     Reraise {
         insn: Insn,
     }
 
+    /// The exception a `Reraise` re-raises, when it is a stack value (not for a bare `raise`).
     ReraiseValue {
         insn: Insn,
         exception: Var,
@@ -1681,6 +1689,7 @@ relations! {
         out: Var,
     }
 
+    /// `op operand`.
     UnaryOp {
         insn: Insn,
         op: Enum(UnaryOperator),
@@ -1798,6 +1807,7 @@ relations! {
         block: Block,
     }
 
+    /// The basic block an instruction belongs to.
     InsnBlock {
         insn: Insn,
         block: Block,
