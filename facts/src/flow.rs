@@ -300,6 +300,9 @@ pub fn number_vars(decoded: &DecodedCode) -> Result<CodeVars, String> {
 }
 
 /// Simulates the operand stack of `code` with sets of producers per slot.
+/// `depths` must be what [`validate::stack_depths`] computed for `decoded`; the
+/// simulation refuses the code where it disagrees. (Everything it needs comes from
+/// `decoded`; `code` is part of the signature for callers that pass all three.)
 pub fn code_flow(code: &CodeObject, decoded: &DecodedCode, depths: &StackDepths) -> Result<CodeFlow, String> {
     let _ = code;
     if decoded.instrs.is_empty() {
@@ -316,6 +319,24 @@ pub fn code_flow(code: &CodeObject, decoded: &DecodedCode, depths: &StackDepths)
     Ok(CodeFlow { vars, flows, unused })
 }
 
+/// Slot operations (stack slots copied, compared or visited) allowed per code
+/// object: far above what compiler output needs (the costliest code object in the
+/// 3.10-3.14 standard libraries takes about 100 000), low enough that a hostile
+/// code object with a deep stack under many blocks is refused instead of
+/// exhausting memory and time.
+const WORK_BUDGET: u64 = 1 << 25;
+
+/// What the previous covered instruction of a block left behind (see [`Simulation::unwind`]).
+#[derive(Default)]
+struct Unwinding {
+    /// Its region.
+    region: Option<usize>,
+    /// The slots it marked as unwound.
+    marked: Range<usize>,
+    /// How many bottom slots no instruction has replaced since.
+    stable: usize,
+}
+
 /// Per-variable flags gathered by the simulation.
 const PRODUCED: u8 = 1;
 const UNWOUND: u8 = 2;
@@ -330,6 +351,12 @@ struct Simulation<'a> {
     sets: SetTable,
     /// Entry stack of each block once reached.
     entry: Vec<Option<Vec<u32>>>,
+    /// Per block: (slot, set) arrivals not yet merged into its entry stack.
+    pending: Vec<Vec<(u32, u32)>>,
+    /// Per block: visited with its current entry stack at least once.
+    block_done: Vec<bool>,
+    /// Slot operations left before the code object is refused as too costly.
+    budget: u64,
     queued: Vec<bool>,
     work: BinaryHeap<Reverse<u32>>,
     /// Per variable: for consumers, the set of producers reaching it (or `NONE`).
@@ -351,6 +378,9 @@ impl<'a> Simulation<'a> {
             region_of: cfg::covering_regions(decoded),
             sets: SetTable::default(),
             entry: vec![None; blocks],
+            pending: vec![Vec::new(); blocks],
+            block_done: vec![false; blocks],
+            budget: WORK_BUDGET,
             queued: vec![false; blocks],
             work: BinaryHeap::new(),
             reaching: vec![NONE; vars.count as usize],
@@ -393,29 +423,31 @@ impl<'a> Simulation<'a> {
         self.block_of(cfg::index_at(self.decoded, target, from)?)
     }
 
-    /// Widens the entry stack of `block` with `incoming`; queues it when it changes.
+    /// Widens the entry stack of `block` with `incoming`; queues it when that may
+    /// change it. Sets not already contained are only noted here and merged all
+    /// at once when the block is visited: a join of n edges then builds one set
+    /// instead of n growing ones.
     fn join(&mut self, block: usize, incoming: &[u32]) -> Result<(), String> {
-        let changed = match self.entry[block].as_mut() {
+        let mut changed = false;
+        self.budget = self.budget.saturating_sub(incoming.len() as u64);
+        match self.entry[block].as_ref() {
             None => {
                 self.entry[block] = Some(incoming.to_vec());
-                true
+                changed = true;
             }
             Some(current) => {
                 if current.len() != incoming.len() {
                     let at = self.decoded.instrs[self.starts[block]].offset;
                     return Err(format!("offset {at}: paths join with stack depths {} and {}", current.len(), incoming.len()));
                 }
-                let mut changed = false;
-                for (slot, &more) in current.iter_mut().zip(incoming) {
-                    let widened = self.sets.union(*slot, more);
-                    if widened != *slot {
-                        *slot = widened;
+                for (slot, (&have, &more)) in current.iter().zip(incoming).enumerate() {
+                    if !self.sets.contains(have, more) {
+                        self.pending[block].push((slot as u32, more));
                         changed = true;
                     }
                 }
-                changed
             }
-        };
+        }
         if changed && !self.queued[block] {
             self.queued[block] = true;
             self.work.push(Reverse(block as u32));
@@ -423,13 +455,38 @@ impl<'a> Simulation<'a> {
         Ok(())
     }
 
+    /// Merges the sets noted for `block` into its entry stack; true if it grew.
+    fn settle(&mut self, block: usize) -> bool {
+        let mut pending = std::mem::take(&mut self.pending[block]);
+        let Some(stack) = self.entry[block].as_mut() else { return false };
+        pending.sort_unstable();
+        let mut grew = false;
+        for group in pending.chunk_by(|a, b| a.0 == b.0) {
+            let slot = group[0].0 as usize;
+            let merged = self.sets.union_all(stack[slot], group.iter().map(|&(_, set)| set));
+            self.budget = self.budget.saturating_sub(self.sets.members(&merged).len() as u64);
+            grew |= merged != stack[slot];
+            stack[slot] = merged;
+        }
+        pending.clear();
+        self.pending[block] = pending;
+        grew
+    }
+
     fn visit(&mut self, block: usize) -> Result<(), String> {
+        let grew = self.settle(block);
+        if self.block_done[block] && !grew {
+            return Ok(());
+        }
+        self.block_done[block] = true;
         let mut stack = self.entry[block].clone().ok_or("a queued block has no entry stack")?;
         let end = self.starts.get(block + 1).copied().unwrap_or(self.decoded.instrs.len());
         let decoded = self.decoded;
+        let mut since = Unwinding::default();
         for i in self.starts[block]..end {
             let instr = &decoded.instrs[i];
             self.visited[i] = true;
+            self.spend(stack.len() as u64 + instr.stack.pops as u64 + instr.stack.pushes as u64)?;
             if self.depths.entry[i] != Some(stack.len() as u32) {
                 return Err(format!(
                     "offset {}: the flow reaches {} with stack depth {}, validation computed {:?}",
@@ -440,13 +497,15 @@ impl<'a> Simulation<'a> {
                 ));
             }
             if let Some(region) = self.region_of.get(i).copied().filter(|&r| r != u32::MAX) {
-                self.unwind(region as usize, &stack, instr.offset)?;
+                self.unwind(region as usize, &stack, instr.offset, &mut since)?;
             }
+            let untouched = stack.len().saturating_sub(instr.stack.pops as usize);
             if is_shuffle(&instr.op) {
                 shuffle(&mut stack, instr).map_err(|e| format!("offset {}: {e}", instr.offset))?;
             } else {
                 self.transfer(i, &mut stack)?;
             }
+            since.stable = since.stable.min(untouched);
             match instr.control {
                 Control::Next | Control::Setup { .. } | Control::Branch { .. } => {}
                 Control::Jump { .. } | Control::Return => return Ok(()),
@@ -469,15 +528,27 @@ impl<'a> Simulation<'a> {
     }
 
     /// The exception edge of a covered instruction: its entry stack cut to the
-    /// region's depth, then the handler's values.
-    fn unwind(&mut self, region: usize, stack: &[u32], at: u32) -> Result<(), String> {
+    /// region's depth, then the handler's values. What the previous covered
+    /// instruction of the block already did for slots nothing has touched since
+    /// is not done again, so a long protected run under a deep stack stays linear.
+    fn unwind(&mut self, region: usize, stack: &[u32], at: u32, since: &mut Unwinding) -> Result<(), String> {
         let r = self.decoded.regions[region];
         let depth = r.depth as usize;
         if depth > stack.len() {
             return Err(format!("offset {at}: stack depth {} is below the handler's depth {depth}", stack.len()));
         }
-        for &set in &stack[depth..] {
+        // Slots marked last time and not replaced since need no second pass.
+        let still_marked = since.marked.start.max(depth)..since.marked.end.min(since.stable);
+        let skip = if still_marked.is_empty() { depth..depth } else { still_marked };
+        for &set in stack[depth..skip.start].iter().chain(&stack[skip.end..]) {
             self.mark_unwound(set);
+        }
+        since.marked = depth..stack.len();
+        let unchanged = since.region == Some(region) && since.stable >= depth;
+        since.region = Some(region);
+        since.stable = stack.len();
+        if unchanged {
+            return Ok(());
         }
         let mut incoming = std::mem::take(&mut self.scratch);
         incoming.clear();
@@ -541,6 +612,14 @@ impl<'a> Simulation<'a> {
             self.flags[var as usize] |= PRODUCED;
             stack.push(var);
         }
+        Ok(())
+    }
+
+    /// Charges `work` slot operations to the code object's budget.
+    fn spend(&mut self, work: u64) -> Result<(), String> {
+        self.budget = self.budget.checked_sub(work).ok_or_else(|| {
+            format!("the stack flow needs more than {WORK_BUDGET} slot operations (stack depth {} at most)", self.depths.max_depth)
+        })?;
         Ok(())
     }
 
@@ -674,6 +753,42 @@ impl SetTable {
         };
         self.buffer = merged;
         self.unions.insert(key, id);
+        id
+    }
+
+    /// Whether set `have` already holds every member of `more` (answered cheaply:
+    /// false may only mean "not known").
+    fn contains(&self, have: u32, more: u32) -> bool {
+        if have == more {
+            return true;
+        }
+        if have & MANY == 0 {
+            return false;
+        }
+        if more & MANY == 0 {
+            return self.members(&have).binary_search(&more).is_ok();
+        }
+        self.unions.get(&(have.min(more), have.max(more))) == Some(&have)
+    }
+
+    /// The union of `base` and every set in `more`, built once.
+    fn union_all(&mut self, base: u32, more: impl Iterator<Item = u32>) -> u32 {
+        let mut merged = std::mem::take(&mut self.buffer);
+        merged.clear();
+        merged.extend_from_slice(self.members(&base));
+        for set in more {
+            merged.extend_from_slice(self.members(&set));
+        }
+        merged.sort_unstable();
+        merged.dedup();
+        let id = if merged.len() == self.members(&base).len() {
+            base
+        } else if merged.len() == 1 {
+            merged[0]
+        } else {
+            self.intern(&merged)
+        };
+        self.buffer = merged;
         id
     }
 
