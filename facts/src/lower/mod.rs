@@ -661,5 +661,3 @@ fn lower_operation(cx: &mut Cx<'_>, i: usize) {
     }
 }
 
-#[cfg(test)]
-mod tests;
