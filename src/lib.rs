@@ -9,5 +9,6 @@ pub use cpyg_adapters as adapters;
 pub mod conformance;
 pub mod describe;
 pub mod disasm;
+pub mod facts;
 pub mod load;
 pub mod package;

@@ -32,6 +32,21 @@ enum Command {
         #[arg(long)]
         threads: Option<usize>,
     },
+    /// Lower a package into relational facts for Datalog rules (schema: facts/README.md).
+    Facts {
+        /// A package folder, .py files, .pyc files, or a folder of .pyc files.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// The fact directory to write (created if needed).
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Interpreter that compiles sources: a path or a name such as python3.12.
+        #[arg(long)]
+        python: Option<String>,
+        /// Decoding and lowering threads (default: available cores).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
     /// Compare cpyg's decoding with an interpreter's own `dis`, module by module.
     Conformance {
         /// Interpreter to compare with: a path or a name such as python3.12 (default: the newest found).
@@ -49,6 +64,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Disasm { paths, python, json, threads } => disasm(&paths, python.as_deref(), json, threads),
+        Command::Facts { paths, output, python, threads } => facts(&paths, &output, python.as_deref(), threads),
         Command::Conformance { python, paths, jobs } => conformance(python.as_deref(), &paths, jobs),
     };
     match result {
@@ -85,6 +101,26 @@ fn disasm(paths: &[PathBuf], python: Option<&str>, json: bool, threads: Option<u
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
         Err(e) => Err(format!("writing the listing: {e}")),
     }
+}
+
+fn facts(paths: &[PathBuf], output: &std::path::Path, python: Option<&str>, threads: Option<usize>) -> Result<ExitCode, String> {
+    let run = cpyg::facts::run(paths, python, output, threads.unwrap_or_else(cores))?;
+    for skipped in &run.skipped {
+        eprintln!("cpyg: skipped {} ({}): {}", skipped.module, skipped.file, skipped.reason);
+    }
+    eprintln!(
+        "cpyg: {} modules, {} code objects, {} facts in {} ({} skipped); load {:.2}s, decode {:.2}s, lower {:.2}s, write {:.2}s",
+        run.modules,
+        run.code_objects,
+        run.facts,
+        output.display(),
+        run.skipped.len(),
+        run.load.as_secs_f64(),
+        run.decode.as_secs_f64(),
+        run.lower.as_secs_f64(),
+        run.write.as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 fn conformance(python: Option<&str>, paths: &[PathBuf], jobs: Option<usize>) -> Result<ExitCode, String> {

@@ -151,6 +151,17 @@ impl SemanticPackage {
     /// `threads` threads. Any failure is an error naming its origin: a package is
     /// never returned half-decoded.
     pub fn build(minor: u8, sources: Vec<ModuleSource>, threads: usize) -> Result<SemanticPackage, CodeError> {
+        let (package, failures) = SemanticPackage::build_partial(minor, sources, threads);
+        match failures.into_iter().next() {
+            Some(first) => Err(first),
+            None => Ok(package),
+        }
+    }
+
+    /// Like [`SemanticPackage::build`], but a module any of whose code objects
+    /// fails to decode or validate is left out (with its first error, in module
+    /// order) and the others keep dense ids, as if it had not been given.
+    pub fn build_partial(minor: u8, sources: Vec<ModuleSource>, threads: usize) -> (SemanticPackage, Vec<CodeError>) {
         let adapter = cpyg_adapters::adapter(minor).unwrap_or_else(|| panic!("CPython 3.{minor} adapter requested but not built"));
         let mut modules = Vec::with_capacity(sources.len());
         let mut slots: Vec<Slot> = Vec::new();
@@ -160,23 +171,64 @@ impl SemanticPackage {
             number_preorder(Arc::new(source.code), module_id, &mut slots);
             modules.push(Module { id: module_id, name: source.name, path: source.path, is_package: source.is_package, root });
         }
-        let decoded = decode_all(adapter, &slots, &modules, threads)?;
-        let codes = slots
+        let decoded = decode_all(adapter, &slots, &modules, threads);
+        let code_counts = codes_per_module(&modules, slots.len() as u32);
+
+        let mut failures: Vec<CodeError> = Vec::new();
+        let mut failed = vec![false; modules.len()];
+        let mut kept = Vec::with_capacity(slots.len());
+        for (slot, result) in slots.into_iter().zip(decoded) {
+            match result {
+                Ok(done) => kept.push((slot, done)),
+                Err(error) => {
+                    if !failed[slot.module as usize] {
+                        failed[slot.module as usize] = true;
+                        failures.push(error);
+                    }
+                }
+            }
+        }
+        // Dense ids without the failed modules: codes of a module are contiguous, so
+        // every id (and parent) of a kept module shifts by the codes dropped before it.
+        let mut module_ids = vec![None; modules.len()];
+        let mut code_shift = vec![0u32; modules.len()];
+        let (mut next_module, mut dropped_codes) = (0, 0u32);
+        for m in 0..modules.len() {
+            if failed[m] {
+                dropped_codes += code_counts[m];
+            } else {
+                module_ids[m] = Some(next_module);
+                next_module += 1;
+            }
+            code_shift[m] = dropped_codes;
+        }
+        let modules: Vec<Module> = modules
             .into_iter()
-            .zip(decoded)
             .enumerate()
-            .map(|(id, (slot, (decoded, depths)))| SemanticCode {
-                id: id as CodeId,
-                parent: slot.parent,
-                module: slot.module,
-                qualname: slot.qualname,
-                kind: slot.kind,
-                code: slot.code,
-                decoded,
-                depths,
+            .filter_map(|(m, module)| {
+                let id = module_ids[m]?;
+                Some(Module { id, root: module.root - code_shift[m], ..module })
             })
             .collect();
-        Ok(SemanticPackage { minor, modules, codes })
+        let codes = kept
+            .into_iter()
+            .filter(|(slot, _)| !failed[slot.module as usize])
+            .enumerate()
+            .map(|(id, (slot, (decoded, depths)))| {
+                let shift = code_shift[slot.module as usize];
+                SemanticCode {
+                    id: id as CodeId,
+                    parent: slot.parent.map(|p| p - shift),
+                    module: module_ids[slot.module as usize].unwrap_or(0),
+                    qualname: slot.qualname,
+                    kind: slot.kind,
+                    code: slot.code,
+                    decoded,
+                    depths,
+                }
+            })
+            .collect();
+        (SemanticPackage { minor, modules, codes }, failures)
     }
 
     pub fn module_of(&self, code: &SemanticCode) -> &Module {
@@ -218,7 +270,7 @@ fn decode_all(
     slots: &[Slot],
     modules: &[Module],
     threads: usize,
-) -> Result<Vec<(DecodedCode, StackDepths)>, CodeError> {
+) -> Vec<Result<(DecodedCode, StackDepths), CodeError>> {
     let decode_one = |slot: &Slot| -> Result<(DecodedCode, StackDepths), CodeError> {
         let origin = |error: DecodeError| {
             let module = &modules[slot.module as usize];
@@ -243,4 +295,14 @@ fn decode_all(
         handles.into_iter().map(|h| h.join().expect("decoder thread panicked")).collect()
     });
     parts.into_iter().flatten().collect()
+}
+
+/// Code objects per module: roots are numbered in module order, so a module's
+/// codes run from its root to the next module's root (or the end).
+fn codes_per_module(modules: &[Module], total: u32) -> Vec<u32> {
+    modules
+        .iter()
+        .enumerate()
+        .map(|(m, module)| modules.get(m + 1).map_or(total, |next| next.root) - module.root)
+        .collect()
 }

@@ -2,7 +2,19 @@
 //!
 //! The front end knows bytecode and writes facts; rules know Python semantics
 //! and read them. See `facts/README.md` for every relation.
+//!
+//! - [`schema`]: the relation definitions (one per relation; rows, TSV and `schema.json` follow);
+//! - [`input`]: the decoded package the lowering reads;
+//! - [`flow`] (operand-stack flow) and [`cfg`] (blocks and edges) of one code object;
+//! - [`lower`]: per code object, in parallel, into [`lower::Facts`];
+//! - [`write`]: the fact directory;
+//! - [`check`]: the consistency checker.
 
-pub mod flow;
 pub mod cfg;
 pub mod check;
+pub mod flow;
+pub mod input;
+pub mod lower;
+pub mod schema;
+pub mod symbols;
+pub mod write;

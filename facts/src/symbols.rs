@@ -1,0 +1,91 @@
+//! Interned strings. Each code object is lowered with its own [`Symbols`]
+//! table (local numbers, in first-use order); merging the tables in code id
+//! order gives global numbers in first-use order over the whole package, so the
+//! numbering does not depend on how many threads lowered the code objects.
+
+use std::collections::HashMap;
+
+#[derive(Clone, Debug, Default)]
+pub struct Symbols {
+    texts: Vec<String>,
+    ids: HashMap<String, u32>,
+}
+
+impl Symbols {
+    pub fn new() -> Symbols {
+        Symbols::default()
+    }
+
+    /// The symbol of `text`, numbered on first use.
+    pub fn intern(&mut self, text: &str) -> u32 {
+        if let Some(&id) = self.ids.get(text) {
+            return id;
+        }
+        let id = self.texts.len() as u32;
+        self.texts.push(text.to_owned());
+        self.ids.insert(text.to_owned(), id);
+        id
+    }
+
+    pub fn text(&self, id: u32) -> Option<&str> {
+        self.texts.get(id as usize).map(String::as_str)
+    }
+
+    pub fn len(&self) -> usize {
+        self.texts.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.texts.is_empty()
+    }
+
+    /// Every symbol in number order.
+    pub fn iter(&self) -> impl Iterator<Item = (u32, &str)> {
+        self.texts.iter().enumerate().map(|(i, t)| (i as u32, t.as_str()))
+    }
+
+    /// Interns every symbol of `local` here, in its order; returns local → global.
+    pub fn absorb(&mut self, local: &Symbols) -> Vec<u32> {
+        local.texts.iter().map(|t| self.intern(t)).collect()
+    }
+}
+
+/// A symbol's text as a TSV field: tab, newline, carriage return and backslash escaped.
+pub fn escape_tsv(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_use_order_and_merge() {
+        let mut a = Symbols::new();
+        assert_eq!(a.intern("x"), 0);
+        assert_eq!(a.intern("y"), 1);
+        assert_eq!(a.intern("x"), 0);
+        let mut b = Symbols::new();
+        b.intern("y");
+        b.intern("z");
+        let mut global = Symbols::new();
+        assert_eq!(global.absorb(&a), vec![0, 1]);
+        assert_eq!(global.absorb(&b), vec![1, 2]);
+        assert_eq!(global.text(2), Some("z"));
+    }
+
+    #[test]
+    fn escapes() {
+        assert_eq!(escape_tsv("a\tb\\n\nc"), "a\\tb\\\\n\\nc");
+    }
+}

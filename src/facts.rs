@@ -1,0 +1,142 @@
+//! `cpyg facts`: load a package, decode it, lower it into a fact directory.
+//!
+//! The facts crate (`cpyg-facts`) does not know this crate: the semantic package
+//! is handed over as its borrowed [`PackageInput`].
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use cpyg_facts::input::{CodeInput, ModuleInput, PackageInput};
+use cpyg_facts::lower::{lower_package, SkippedModule};
+use cpyg_facts::schema::CodeKind as FactCodeKind;
+use cpyg_facts::write::{write_dir, ManifestInfo};
+
+use crate::load;
+use crate::package::{CodeKind, SemanticPackage};
+
+/// What one run did, for the command's summary line.
+#[derive(Debug)]
+pub struct FactsRun {
+    pub modules: usize,
+    pub code_objects: usize,
+    pub skipped: Vec<SkippedModule>,
+    pub facts: usize,
+    /// Finding, compiling and reading the modules (the interpreter's compile included).
+    pub load: Duration,
+    /// Marshal output to semantic records, validated.
+    pub decode: Duration,
+    pub lower: Duration,
+    pub write: Duration,
+}
+
+/// Runs `cpyg facts INPUT... -o DIR`.
+pub fn run(inputs: &[PathBuf], python: Option<&str>, output: &Path, threads: usize) -> Result<FactsRun, String> {
+    let started = Instant::now();
+    let loaded = load::load(inputs, python).map_err(|e| e.to_string())?;
+    let load_time = started.elapsed();
+
+    let mut skipped: Vec<SkippedModule> = Vec::new();
+    let mut skipped_paths: Vec<PathBuf> = Vec::new();
+    for failure in &loaded.failures {
+        skipped.push(SkippedModule { module: failure.name.clone(), file: relative_file(&loaded.root, &failure.path), reason: failure.reason.to_string() });
+        skipped_paths.push(failure.path.clone());
+    }
+    let root = loaded.root.clone();
+    let interpreter = loaded.interpreter.clone();
+    let minor = loaded.minor;
+
+    let started = Instant::now();
+    let sources = loaded.modules.into_iter().map(Into::into).collect();
+    let (package, failures) = SemanticPackage::build_partial(minor, sources, threads);
+    for failure in failures {
+        skipped.push(SkippedModule {
+            module: failure.module.clone(),
+            file: relative_file(&root, &failure.path),
+            reason: format!("code object {}: {}", failure.qualname, failure.error),
+        });
+        skipped_paths.push(failure.path);
+    }
+    let decode_time = started.elapsed();
+
+    let started = Instant::now();
+    let input = package_input(&package, &root);
+    let lowered = lower_package(&input, threads)?;
+    let lower_time = started.elapsed();
+
+    let started = Instant::now();
+    let info = ManifestInfo {
+        tool_version: env!("CARGO_PKG_VERSION"),
+        interpreter: interpreter.as_deref(),
+        inputs: inputs.iter().map(|p| p.display().to_string()).collect(),
+        skipped: skipped.clone(),
+        skipped_paths,
+    };
+    write_dir(output, &input, &lowered, &info)?;
+    let write_time = started.elapsed();
+
+    skipped.extend(lowered.skipped.iter().cloned());
+    skipped.sort_by(|a, b| a.module.cmp(&b.module));
+    let facts = cpyg_facts::schema::RELATION_IDS.iter().map(|&id| lowered.facts.count(id)).sum();
+    Ok(FactsRun {
+        modules: package.modules.len() - lowered.skipped.len(),
+        code_objects: package.codes.len(),
+        skipped,
+        facts,
+        load: load_time,
+        decode: decode_time,
+        lower: lower_time,
+        write: write_time,
+    })
+}
+
+/// The semantic package as the facts crate reads it.
+pub fn package_input<'a>(package: &'a SemanticPackage, root: &Path) -> PackageInput<'a> {
+    PackageInput {
+        minor: package.minor,
+        modules: package
+            .modules
+            .iter()
+            .map(|m| ModuleInput {
+                id: m.id,
+                name: &m.name,
+                file: relative_file(root, &m.path),
+                path: &m.path,
+                is_package: m.is_package,
+                root: m.root,
+            })
+            .collect(),
+        codes: package
+            .codes
+            .iter()
+            .map(|c| CodeInput {
+                id: c.id,
+                parent: c.parent,
+                module: c.module,
+                qualname: &c.qualname,
+                kind: fact_kind(c.kind),
+                code: &c.code,
+                decoded: &c.decoded,
+                depths: &c.depths,
+            })
+            .collect(),
+    }
+}
+
+fn fact_kind(kind: CodeKind) -> FactCodeKind {
+    match kind {
+        CodeKind::Module => FactCodeKind::Module,
+        CodeKind::ClassBody => FactCodeKind::ClassBody,
+        CodeKind::Function => FactCodeKind::Function,
+        CodeKind::Lambda => FactCodeKind::Lambda,
+        CodeKind::Comprehension => FactCodeKind::Comprehension,
+        CodeKind::Generator => FactCodeKind::Generator,
+        CodeKind::Coroutine => FactCodeKind::Coroutine,
+        CodeKind::AsyncGenerator => FactCodeKind::AsyncGenerator,
+    }
+}
+
+/// `path` relative to `root`, `/`-separated, so the facts do not depend on where the input lives.
+pub fn relative_file(root: &Path, path: &Path) -> String {
+    let relative = path.strip_prefix(root).unwrap_or(path);
+    relative.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")
+}
