@@ -74,7 +74,7 @@ pub fn run(inputs: &[PathBuf], python: Option<&str>, output: &Path, threads: usi
         skipped: skipped.clone(),
         skipped_paths,
     };
-    write_dir(output, &input, &lowered, &info)?;
+    write_dir(output, &input, &lowered, &info, threads)?;
     let write_time = started.elapsed();
 
     skipped.extend(lowered.skipped.iter().cloned());

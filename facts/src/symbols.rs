@@ -3,12 +3,12 @@
 //! order gives global numbers in first-use order over the whole package, so the
 //! numbering does not depend on how many threads lowered the code objects.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 #[derive(Clone, Debug, Default)]
 pub struct Symbols {
     texts: Vec<String>,
-    ids: HashMap<String, u32>,
+    ids: FxHashMap<String, u32>,
 }
 
 impl Symbols {
@@ -52,17 +52,28 @@ impl Symbols {
 
 /// A symbol's text as a TSV field: tab, newline, carriage return and backslash escaped.
 pub fn escape_tsv(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            c => out.push(c),
-        }
+    let mut out = Vec::with_capacity(text.len());
+    push_escaped_tsv(&mut out, text);
+    // Only ASCII bytes were replaced by ASCII escapes: still UTF-8.
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Appends [`escape_tsv`]`(text)` to `out`.
+pub fn push_escaped_tsv(out: &mut Vec<u8>, text: &str) {
+    let mut rest = text.as_bytes();
+    // Plain runs are copied whole; the four escaped characters are ASCII, so a
+    // byte search never splits a multi-byte character.
+    while let Some(at) = rest.iter().position(|b| matches!(b, b'\\' | b'\t' | b'\n' | b'\r')) {
+        out.extend_from_slice(&rest[..at]);
+        out.extend_from_slice(match rest[at] {
+            b'\\' => b"\\\\",
+            b'\t' => b"\\t",
+            b'\n' => b"\\n",
+            _ => b"\\r",
+        });
+        rest = &rest[at + 1..];
     }
-    out
+    out.extend_from_slice(rest);
 }
 
 #[cfg(test)]

@@ -1,17 +1,21 @@
 //! The fact directory: `<Relation>.facts` (tab-separated, no header, rows
 //! sorted), `schema.json` and `manifest.json`.
+//!
+//! Files are written in parallel, each from a buffer of formatted rows that is
+//! handed to the file whenever it fills up.
 
 use std::fs;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::input::PackageInput;
 use crate::lower::{Facts, Lowered, SkippedModule};
 use crate::schema::{self, RelationId, RELATION_IDS, SYMBOL};
-use crate::symbols::escape_tsv;
+use crate::symbols::push_escaped_tsv;
 
 /// What the manifest records besides the facts themselves.
 pub struct ManifestInfo<'a> {
@@ -62,17 +66,40 @@ pub fn sha256_file(path: &Path) -> Result<String, String> {
     Ok(Sha256::digest(&data).iter().map(|b| format!("{b:02x}")).collect())
 }
 
-/// Writes every relation, the schema and the manifest into `dir` (created if needed).
-pub fn write_dir(dir: &Path, input: &PackageInput<'_>, lowered: &Lowered, info: &ManifestInfo<'_>) -> Result<(), String> {
+/// One file of the fact directory.
+#[derive(Clone, Copy)]
+enum FactFile {
+    Relation(RelationId),
+    Symbols,
+    Schema,
+    Manifest,
+}
+
+/// Writes every relation, the schema and the manifest into `dir` (created if
+/// needed), on `threads` threads.
+pub fn write_dir(dir: &Path, input: &PackageInput<'_>, lowered: &Lowered, info: &ManifestInfo<'_>, threads: usize) -> Result<(), String> {
     fs::create_dir_all(dir).map_err(|e| format!("{}: cannot create the fact directory: {e}", dir.display()))?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .map_err(|e| format!("cannot start the writing threads: {e}"))?;
     let facts = &lowered.facts;
-    for &id in RELATION_IDS {
-        write_file(&dir.join(format!("{}.facts", id.schema().name)), |out| write_rows(out, facts, id))?;
-    }
-    write_file(&dir.join(format!("{}.facts", SYMBOL.name)), |out| write_symbols(out, facts))?;
-    write_file(&dir.join("schema.json"), |out| out.write_all(schema::schema_json().as_bytes()))?;
-    let manifest = manifest_json(input, lowered, info)?;
-    write_file(&dir.join("manifest.json"), |out| out.write_all(manifest.as_bytes()))
+    // The manifest first: hashing every input is the longest single job.
+    let files: Vec<FactFile> = [FactFile::Manifest, FactFile::Symbols, FactFile::Schema]
+        .into_iter()
+        .chain(RELATION_IDS.iter().map(|&id| FactFile::Relation(id)))
+        .collect();
+    pool.install(|| {
+        files.par_iter().try_for_each(|&file| match file {
+            FactFile::Relation(id) => write_file(&dir.join(format!("{}.facts", id.schema().name)), |out| write_rows(out, facts, id)),
+            FactFile::Symbols => write_file(&dir.join(format!("{}.facts", SYMBOL.name)), |out| write_symbols(out, facts)),
+            FactFile::Schema => write_file(&dir.join("schema.json"), |out| out.write_all(schema::schema_json().as_bytes())),
+            FactFile::Manifest => {
+                let manifest = manifest_json(input, lowered, info)?;
+                write_file(&dir.join("manifest.json"), |out| out.write_all(manifest.as_bytes()))
+            }
+        })
+    })
 }
 
 fn write_file(path: &Path, body: impl FnOnce(&mut BufWriter<fs::File>) -> std::io::Result<()>) -> Result<(), String> {
@@ -81,36 +108,56 @@ fn write_file(path: &Path, body: impl FnOnce(&mut BufWriter<fs::File>) -> std::i
     body(&mut out).and_then(|_| out.flush()).map_err(|e| format!("{}: cannot write: {e}", path.display()))
 }
 
+/// How much formatted text collects before it is written out.
+const CHUNK: usize = 1 << 18;
+
 /// Rows as text: one line per row, columns separated by tabs.
 pub fn write_rows(out: &mut impl Write, facts: &Facts, id: RelationId) -> std::io::Result<()> {
-    let mut line = String::new();
+    let mut text = Vec::with_capacity(CHUNK + 256);
+    let mut number = itoa::Buffer::new();
     for row in facts.rows(id) {
-        line.clear();
-        for (k, value) in row.iter().enumerate() {
+        for (k, &value) in row.iter().enumerate() {
             if k > 0 {
-                line.push('\t');
+                text.push(b'\t');
             }
-            line.push_str(&value.to_string());
+            text.extend_from_slice(number.format(value).as_bytes());
         }
-        line.push('\n');
-        out.write_all(line.as_bytes())?;
+        text.push(b'\n');
+        if text.len() >= CHUNK {
+            out.write_all(&text)?;
+            text.clear();
+        }
     }
-    Ok(())
+    out.write_all(&text)
 }
 
+/// `Symbol.facts`: each symbol's number and escaped text.
 pub fn write_symbols(out: &mut impl Write, facts: &Facts) -> std::io::Result<()> {
-    for (id, text) in facts.symbols.iter() {
-        writeln!(out, "{id}\t{}", escape_tsv(text))?;
+    let mut text = Vec::with_capacity(CHUNK + 256);
+    let mut number = itoa::Buffer::new();
+    for (id, symbol) in facts.symbols.iter() {
+        text.extend_from_slice(number.format(id).as_bytes());
+        text.push(b'\t');
+        push_escaped_tsv(&mut text, symbol);
+        text.push(b'\n');
+        if text.len() >= CHUNK {
+            out.write_all(&text)?;
+            text.clear();
+        }
     }
-    Ok(())
+    out.write_all(&text)
 }
 
 fn manifest_json(input: &PackageInput<'_>, lowered: &Lowered, info: &ManifestInfo<'_>) -> Result<String, String> {
     let lowered_skipped: std::collections::HashSet<&str> = lowered.skipped.iter().map(|s| s.module.as_str()).collect();
-    let mut modules = Vec::new();
-    for m in input.modules.iter().filter(|m| !lowered_skipped.contains(m.name)) {
-        modules.push(ModuleEntry { id: modules.len() as u32, name: m.name, file: &m.file, sha256: sha256_file(m.path)? });
-    }
+    let kept: Vec<_> = input.modules.iter().filter(|m| !lowered_skipped.contains(m.name)).collect();
+    let hashes: Vec<String> = kept.par_iter().map(|m| sha256_file(m.path)).collect::<Result<_, _>>()?;
+    let modules: Vec<ModuleEntry<'_>> = kept
+        .iter()
+        .zip(hashes)
+        .enumerate()
+        .map(|(id, (m, sha256))| ModuleEntry { id: id as u32, name: m.name, file: &m.file, sha256 })
+        .collect();
     let mut skipped: Vec<SkippedEntry<'_>> = Vec::new();
     for (s, path) in info.skipped.iter().zip(info.skipped_paths.iter().map(Some).chain(std::iter::repeat(None))) {
         skipped.push(SkippedEntry { module: &s.module, file: &s.file, sha256: path.and_then(|p| sha256_file(p).ok()), reason: &s.reason });

@@ -43,15 +43,13 @@ use cpyg_adapters::sem::{Instr, Op, SelfSlot};
 use crate::cfg::{code_cfg, Cfg};
 use crate::flow::{code_flow, CodeFlow};
 use crate::input::{CodeInput, PackageInput};
-use crate::schema::{ColumnType, RelationId, Row, RELATIONS};
+use crate::schema::{ColumnType, RelationId, RelationSchema, Row, RELATIONS};
 use crate::symbols::Symbols;
 
-/// Facts with local ids, as one code object (or the package's module list) produces them.
-#[derive(Debug, Default)]
-pub struct FactSet {
-    tables: Vec<Vec<u32>>,
-    pub symbols: Symbols,
-    /// How many ids of each per-code entity this set uses (the offsets of the next set).
+/// How many ids of each per-code entity a code object uses (ids numbered from 0
+/// within each code object; the columns of these types are offset when sets join).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
     pub insns: u32,
     pub vars: u32,
     pub blocks: u32,
@@ -59,9 +57,57 @@ pub struct FactSet {
     pub regions: u32,
 }
 
+impl Counts {
+    /// The count for a column type numbered per code object, `None` for the others.
+    fn of(&self, ty: ColumnType) -> Option<u32> {
+        match ty {
+            ColumnType::Insn => Some(self.insns),
+            ColumnType::Var => Some(self.vars),
+            ColumnType::Block => Some(self.blocks),
+            ColumnType::Const => Some(self.consts),
+            ColumnType::Region => Some(self.regions),
+            ColumnType::Module
+            | ColumnType::Code
+            | ColumnType::Symbol
+            | ColumnType::Number
+            | ColumnType::Bool
+            | ColumnType::Text
+            | ColumnType::Enum(_) => None,
+        }
+    }
+
+    fn checked_add(self, other: Counts) -> Result<Counts, String> {
+        let add = |a: u32, b: u32, what: &str| a.checked_add(b).ok_or_else(|| format!("more than {} {what} in one package", u32::MAX));
+        Ok(Counts {
+            insns: add(self.insns, other.insns, "instructions")?,
+            vars: add(self.vars, other.vars, "stack variables")?,
+            blocks: add(self.blocks, other.blocks, "blocks")?,
+            consts: add(self.consts, other.consts, "constants")?,
+            regions: add(self.regions, other.regions, "exception regions")?,
+        })
+    }
+}
+
+/// Facts of consecutive code objects (one module's, or the package's module
+/// list), with instruction, variable, block, constant and region ids counted
+/// from 0 at the set's first code object, and symbols local to the set.
+#[derive(Debug)]
+pub struct FactSet {
+    tables: Vec<Vec<u32>>,
+    pub symbols: Symbols,
+    /// Ids used so far: the next code object's ids start here.
+    pub counts: Counts,
+}
+
+impl Default for FactSet {
+    fn default() -> FactSet {
+        FactSet::new()
+    }
+}
+
 impl FactSet {
     pub fn new() -> FactSet {
-        FactSet { tables: vec![Vec::new(); RELATIONS.len()], ..FactSet::default() }
+        FactSet { tables: vec![Vec::new(); RELATIONS.len()], symbols: Symbols::new(), counts: Counts::default() }
     }
 
     pub fn push<R: Row>(&mut self, row: R) {
@@ -75,6 +121,36 @@ impl FactSet {
     /// Rows of one relation, in the order they were pushed.
     pub fn rows(&self, id: RelationId) -> impl Iterator<Item = &[u32]> {
         self.tables[id as usize].chunks_exact(id.arity().max(1))
+    }
+
+    /// Where each table ends now: the rows of the next code object start there.
+    fn mark(&self) -> Vec<usize> {
+        self.tables.iter().map(Vec::len).collect()
+    }
+
+    /// Takes in the rows pushed since `mark` by one code object that uses `code`
+    /// ids (numbered from 0): its ids move past those of the code objects before
+    /// it. An id outside the code object's own is an error.
+    fn close_code(&mut self, mark: &[usize], code: Counts) -> Result<(), String> {
+        let base = self.counts;
+        for ((table, &start), relation) in self.tables.iter_mut().zip(mark).zip(RELATIONS) {
+            let arity = relation.columns.len();
+            if arity == 0 || !relation.columns.iter().any(|c| code.of(c.ty).is_some()) {
+                continue;
+            }
+            for row in table.get_mut(start..).unwrap_or_default().chunks_exact_mut(arity) {
+                for (value, column) in row.iter_mut().zip(relation.columns) {
+                    let (Some(count), Some(offset)) = (code.of(column.ty), base.of(column.ty)) else { continue };
+                    if *value >= count {
+                        return Err(format!("{}.{} is {value}, but the code object has {count}", relation.name, column.name));
+                    }
+                    // Below `count`, and `base + code` is checked below: no overflow.
+                    *value += offset;
+                }
+            }
+        }
+        self.counts = base.checked_add(code)?;
+        Ok(())
     }
 }
 
@@ -113,23 +189,33 @@ pub struct Lowered {
 
 /// Lowers every code object on `threads` threads. A module any of whose code
 /// objects cannot be lowered is left out (and listed in `skipped`).
+///
+/// Each module's code objects are lowered, in parallel, into one [`FactSet`];
+/// the sets are then joined relation by relation, in parallel. The result does
+/// not depend on the thread count: symbols are numbered in set order, and every
+/// relation is sorted.
 pub fn lower_package(input: &PackageInput<'_>, threads: usize) -> Result<Lowered, String> {
-    let children = input.children();
-    let lower_one = |code: &CodeInput<'_>| lower_code(input, code, &children[code.id as usize]);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()
         .map_err(|e| format!("cannot start the lowering threads: {e}"))?;
-    let sets: Vec<Result<FactSet, String>> = pool.install(|| input.codes.par_iter().map(lower_one).collect());
+    pool.install(|| lower_in_pool(input))
+}
+
+fn lower_in_pool(input: &PackageInput<'_>) -> Result<Lowered, String> {
+    let children = input.children();
+    let runs = module_runs(&input.codes);
+    let sets: Vec<Result<FactSet, String>> = runs.par_iter().map(|run| lower_codes(input, &input.codes[run.clone()], &children)).collect();
 
     let mut failed_modules: Vec<Option<String>> = vec![None; input.modules.len()];
-    for (code, set) in input.codes.iter().zip(&sets) {
+    for (run, set) in runs.iter().zip(&sets) {
         if let Err(e) = set {
+            let module = input.codes[run.start].module;
             let slot = failed_modules
-                .get_mut(code.module as usize)
-                .ok_or_else(|| format!("code object {} names module {}, which is not in the input", code.id, code.module))?;
+                .get_mut(module as usize)
+                .ok_or_else(|| format!("code object {} names module {module}, which is not in the input", input.codes[run.start].id))?;
             if slot.is_none() {
-                *slot = Some(format!("code object {}: {e}", code.qualname));
+                *slot = Some(e.clone());
             }
         }
     }
@@ -143,16 +229,37 @@ pub fn lower_package(input: &PackageInput<'_>, threads: usize) -> Result<Lowered
         .collect();
     let renumber = Renumbering::new(input, &failed_modules);
 
-    let mut merged = Merger::new(&renumber);
-    merged.absorb(&structure::lower_modules(input, &failed_modules));
-    for (code, set) in input.codes.iter().zip(sets) {
-        if failed_modules[code.module as usize].is_none() {
-            if let Ok(set) = set {
-                merged.absorb(&set);
-            }
+    let mut kept = vec![structure::lower_modules(input, &failed_modules)];
+    for (run, set) in runs.iter().zip(sets) {
+        let module = input.codes[run.start].module as usize;
+        if let (Ok(set), Some(None)) = (set, failed_modules.get(module)) {
+            kept.push(set);
         }
     }
-    Ok(Lowered { facts: merged.finish(input.minor), skipped })
+    Ok(Lowered { facts: join(kept, &renumber, input.minor)?, skipped })
+}
+
+/// Ranges of consecutive code objects of the same module (one per module, as
+/// the input lists each module's code objects together).
+fn module_runs(codes: &[CodeInput<'_>]) -> Vec<Range<usize>> {
+    let mut runs: Vec<Range<usize>> = Vec::new();
+    for (i, code) in codes.iter().enumerate() {
+        match runs.last_mut() {
+            Some(run) if codes[run.start].module == code.module => run.end = i + 1,
+            _ => runs.push(i..i + 1),
+        }
+    }
+    runs
+}
+
+/// Lowers consecutive code objects into one fact set; the first failure names its code object.
+fn lower_codes(pkg: &PackageInput<'_>, codes: &[CodeInput<'_>], children: &[Vec<u32>]) -> Result<FactSet, String> {
+    let mut out = FactSet::new();
+    for code in codes {
+        let children = children.get(code.id as usize).map_or(&[][..], Vec::as_slice);
+        out = lower_code(pkg, code, children, out).map_err(|e| format!("code object {}: {e}", code.qualname))?;
+    }
+    Ok(out)
 }
 
 /// Dense module and code ids once skipped modules are left out.
@@ -196,89 +303,93 @@ impl Renumbering {
     }
 }
 
-/// Concatenates fact sets, turning local ids into global ones by column type.
-struct Merger<'a> {
-    renumber: &'a Renumbering,
-    symbols: Symbols,
-    tables: Vec<Vec<u32>>,
-    insns: u32,
-    vars: u32,
-    blocks: u32,
-    consts: u32,
-    regions: u32,
+/// How the local ids of one fact set become global ones.
+struct Shift {
+    /// Per-code ids used by the sets before this one.
+    counts: Counts,
+    /// Local symbol → global symbol.
+    symbols: Vec<u32>,
 }
 
-impl<'a> Merger<'a> {
-    fn new(renumber: &'a Renumbering) -> Merger<'a> {
-        Merger {
-            renumber,
-            symbols: Symbols::new(),
-            tables: vec![Vec::new(); RELATIONS.len()],
-            insns: 0,
-            vars: 0,
-            blocks: 0,
-            consts: 0,
-            regions: 0,
+impl Shift {
+    /// The global value of a local one in a column of type `ty`; `None` for a
+    /// reference into a skipped module.
+    fn global(&self, value: u32, ty: ColumnType, renumber: &Renumbering) -> Option<u32> {
+        match ty {
+            ColumnType::Symbol => self.symbols.get(value as usize).copied(),
+            ColumnType::Module => renumber.module(value),
+            ColumnType::Code => renumber.code(value),
+            // The sum is below the package's count, which `Counts::checked_add` checked.
+            _ => Some(self.counts.of(ty).map_or(value, |offset| value + offset)),
         }
     }
+}
 
-    fn absorb(&mut self, set: &FactSet) {
-        let symbol_map = self.symbols.absorb(&set.symbols);
-        for (index, relation) in RELATIONS.iter().enumerate() {
-            let arity = relation.columns.len();
-            let out = &mut self.tables[index];
-            'rows: for row in set.tables[index].chunks_exact(arity) {
-                let start = out.len();
-                for (value, column) in row.iter().zip(relation.columns) {
-                    let global = match column.ty {
-                        ColumnType::Insn => Some(value + self.insns),
-                        ColumnType::Var => Some(value + self.vars),
-                        ColumnType::Block => Some(value + self.blocks),
-                        ColumnType::Const => Some(value + self.consts),
-                        ColumnType::Region => Some(value + self.regions),
-                        ColumnType::Symbol => symbol_map.get(*value as usize).copied(),
-                        ColumnType::Module => self.renumber.module(*value),
-                        ColumnType::Code => self.renumber.code(*value),
-                        ColumnType::Number | ColumnType::Bool | ColumnType::Text | ColumnType::Enum(_) => Some(*value),
-                    };
-                    match global {
-                        Some(v) => out.push(v),
-                        // A reference into a skipped module: the row goes with it.
-                        None => {
-                            out.truncate(start);
-                            continue 'rows;
-                        }
+/// Joins fact sets in order: symbols are numbered in order of first use across
+/// the sets, per-code ids follow on, and each relation is merged (in parallel
+/// with the others), sorted and deduplicated.
+fn join(sets: Vec<FactSet>, renumber: &Renumbering, minor: u8) -> Result<Facts, String> {
+    let mut symbols = Symbols::new();
+    let mut shifts = Vec::with_capacity(sets.len());
+    let mut used = Counts::default();
+    let mut by_relation: Vec<Vec<Vec<u32>>> = (0..RELATIONS.len()).map(|_| Vec::with_capacity(sets.len())).collect();
+    for set in sets {
+        shifts.push(Shift { counts: used, symbols: symbols.absorb(&set.symbols) });
+        used = used.checked_add(set.counts)?;
+        for (tables, table) in by_relation.iter_mut().zip(set.tables) {
+            tables.push(table);
+        }
+    }
+    let tables = by_relation
+        .into_par_iter()
+        .zip(RELATIONS)
+        .map(|(tables, relation)| join_relation(relation, tables, &shifts, renumber))
+        .collect();
+    Ok(Facts { minor, symbols, tables })
+}
+
+/// One relation's rows from every set (`tables[k]` from set `k`), with global
+/// ids, sorted and deduplicated. Each set's table is freed once copied.
+fn join_relation(relation: &RelationSchema, tables: Vec<Vec<u32>>, shifts: &[Shift], renumber: &Renumbering) -> Vec<u32> {
+    let arity = relation.columns.len();
+    if arity == 0 {
+        return Vec::new();
+    }
+    let mut out = Vec::with_capacity(tables.iter().map(Vec::len).sum());
+    for (table, shift) in tables.into_iter().zip(shifts) {
+        'rows: for row in table.chunks_exact(arity) {
+            let start = out.len();
+            for (&value, column) in row.iter().zip(relation.columns) {
+                match shift.global(value, column.ty, renumber) {
+                    Some(v) => out.push(v),
+                    // A reference into a skipped module: the row goes with it.
+                    None => {
+                        out.truncate(start);
+                        continue 'rows;
                     }
                 }
             }
         }
-        self.insns += set.insns;
-        self.vars += set.vars;
-        self.blocks += set.blocks;
-        self.consts += set.consts;
-        self.regions += set.regions;
     }
-
-    fn finish(self, minor: u8) -> Facts {
-        let tables = self
-            .tables
-            .into_iter()
-            .zip(RELATIONS)
-            .map(|(table, relation)| sorted_rows(table, relation.columns.len()))
-            .collect();
-        Facts { minor, symbols: self.symbols, tables }
-    }
+    sorted_rows(out, arity)
 }
 
 /// Rows sorted lexicographically (numerically by column) and deduplicated.
 fn sorted_rows(table: Vec<u32>, arity: usize) -> Vec<u32> {
-    if arity == 0 {
+    if arity == 0 || is_strictly_increasing(&table, arity) {
         return table;
     }
     let mut rows: Vec<&[u32]> = table.chunks_exact(arity).collect();
     rows.sort_unstable();
     rows.dedup();
     rows.concat()
+}
+
+/// Whether the rows are already sorted and free of duplicates, as most
+/// relations are once sets are joined in order.
+fn is_strictly_increasing(table: &[u32], arity: usize) -> bool {
+    let rows = table.chunks_exact(arity);
+    rows.clone().zip(rows.skip(1)).all(|(a, b)| a < b)
 }
 
 // ---------------------------------------------------------------------------
@@ -303,15 +414,64 @@ pub(crate) struct Cx<'a> {
     pub cfg: &'a Cfg,
     pub consts: consts::ConstTable<'a>,
     owners: Vec<Owner>,
-    producers: Vec<Vec<u32>>,
-    consumers: Vec<Vec<u32>>,
+    /// The variables whose values reach each variable (stack flows into it).
+    producers: Adjacency,
+    /// The variables each variable's value reaches.
+    consumers: Adjacency,
     /// Variables that always hold NULL (see `NullValue`).
     nulls: Vec<bool>,
+    /// Ids this code object uses, numbered from 0.
+    counts: Counts,
+    /// Where the rows go: the set of this code object's module, which numbers
+    /// ids from 0 at this code object until it is closed.
     pub out: FactSet,
 }
 
+/// For each variable, the variables linked to it, in flow order: one flat list
+/// cut into slices (instead of a vector per variable).
+struct Adjacency {
+    /// `targets[starts[v]..starts[v + 1]]` are the variables linked to `v`.
+    starts: Vec<u32>,
+    targets: Vec<u32>,
+}
+
+impl Adjacency {
+    /// From `(variable, linked variable)` pairs, each below `count`.
+    fn new(count: usize, pairs: impl Iterator<Item = (u32, u32)> + Clone) -> Adjacency {
+        let mut starts = vec![0u32; count + 1];
+        for (var, _) in pairs.clone() {
+            starts[var as usize + 1] += 1;
+        }
+        for v in 0..count {
+            starts[v + 1] += starts[v];
+        }
+        let mut next = starts.clone();
+        let mut targets = vec![0u32; starts[count] as usize];
+        for (var, linked) in pairs {
+            targets[next[var as usize] as usize] = linked;
+            next[var as usize] += 1;
+        }
+        Adjacency { starts, targets }
+    }
+
+    fn of(&self, var: u32) -> &[u32] {
+        let v = var as usize;
+        match (self.starts.get(v), self.starts.get(v + 1)) {
+            (Some(&start), Some(&end)) => self.targets.get(start as usize..end as usize).unwrap_or(&[]),
+            _ => &[],
+        }
+    }
+}
+
 impl<'a> Cx<'a> {
-    fn new(pkg: &'a PackageInput<'a>, code: &'a CodeInput<'a>, flow: &'a CodeFlow, cfg: &'a Cfg, children: &[u32]) -> Result<Cx<'a>, String> {
+    fn new(
+        pkg: &'a PackageInput<'a>,
+        code: &'a CodeInput<'a>,
+        flow: &'a CodeFlow,
+        cfg: &'a Cfg,
+        children: &[u32],
+        out: FactSet,
+    ) -> Result<Cx<'a>, String> {
         let count = flow.vars.count as usize;
         let mut owners = vec![Owner::Unknown; count];
         let mut set = |var: u32, owner: Owner| -> Result<(), String> {
@@ -344,23 +504,21 @@ impl<'a> Cx<'a> {
                 set(var, Owner::Handler { region, index: index as u32 })?;
             }
         }
-        let mut producers = vec![Vec::new(); count];
-        let mut consumers = vec![Vec::new(); count];
-        for &(from, to) in &flow.flows {
-            if from as usize >= count || to as usize >= count {
-                return Err(format!("stack flow {from} -> {to} names a variable out of range ({count} variables)"));
-            }
-            producers[to as usize].push(from);
-            consumers[from as usize].push(to);
+        if let Some((from, to)) = flow.flows.iter().find(|&&(from, to)| from as usize >= count || to as usize >= count) {
+            return Err(format!("stack flow {from} -> {to} names a variable out of range ({count} variables)"));
         }
-        let mut out = FactSet::new();
+        let producers = Adjacency::new(count, flow.flows.iter().map(|&(from, to)| (to, from)));
+        let consumers = Adjacency::new(count, flow.flows.iter().copied());
         let consts = consts::ConstTable::build(code.code, &code.decoded.instrs, children)?;
-        out.insns = code.decoded.instrs.len() as u32;
-        out.vars = flow.vars.count;
-        out.blocks = cfg.blocks.len() as u32;
-        out.consts = consts.len();
-        out.regions = code.decoded.regions.len() as u32;
-        let mut cx = Cx { pkg, code, flow, cfg, consts, owners, producers, consumers, nulls: vec![false; count], out };
+        let counts = Counts {
+            insns: u32::try_from(code.decoded.instrs.len()).map_err(|_| "too many instructions".to_string())?,
+            vars: flow.vars.count,
+            blocks: u32::try_from(cfg.blocks.len()).map_err(|_| "too many blocks".to_string())?,
+            consts: consts.len(),
+            regions: u32::try_from(code.decoded.regions.len()).map_err(|_| "too many exception regions".to_string())?,
+        };
+        let nulls = vec![false; count];
+        let mut cx = Cx { pkg, code, flow, cfg, consts, owners, producers, consumers, nulls, counts, out };
         cx.nulls = names::null_outputs(&cx);
         Ok(cx)
     }
@@ -431,11 +589,11 @@ impl<'a> Cx<'a> {
     }
 
     pub fn producers(&self, var: u32) -> &[u32] {
-        self.producers.get(var as usize).map_or(&[], Vec::as_slice)
+        self.producers.of(var)
     }
 
     pub fn consumers(&self, var: u32) -> &[u32] {
-        self.consumers.get(var as usize).map_or(&[], Vec::as_slice)
+        self.consumers.of(var)
     }
 
     pub fn is_null(&self, var: u32) -> bool {
@@ -483,23 +641,18 @@ impl<'a> Cx<'a> {
     }
 }
 
-/// Lowers one code object into a fact set with local ids.
-fn lower_code(pkg: &PackageInput<'_>, code: &CodeInput<'_>, children: &[u32]) -> Result<FactSet, String> {
+/// Lowers one code object into `out`, after the code objects already there.
+fn lower_code(pkg: &PackageInput<'_>, code: &CodeInput<'_>, children: &[u32], out: FactSet) -> Result<FactSet, String> {
     let flow = code_flow(code.code, code.decoded, code.depths)?;
     let cfg = code_cfg(code.decoded)?;
-    lower_code_with(pkg, code, &flow, &cfg, children)
+    lower_code_with(pkg, code, &flow, &cfg, children, out)
 }
 
-/// [`lower_code`] given the flow and control-flow graph (tests hand-build them).
-pub(crate) fn lower_code_with(
-    pkg: &PackageInput<'_>,
-    code: &CodeInput<'_>,
-    flow: &CodeFlow,
-    cfg: &Cfg,
-    children: &[u32],
-) -> Result<FactSet, String> {
+/// [`lower_code`] given the flow and control-flow graph.
+fn lower_code_with(pkg: &PackageInput<'_>, code: &CodeInput<'_>, flow: &CodeFlow, cfg: &Cfg, children: &[u32], out: FactSet) -> Result<FactSet, String> {
     check_shapes(code, flow, cfg)?;
-    let mut cx = Cx::new(pkg, code, flow, cfg, children)?;
+    let mark = out.mark();
+    let mut cx = Cx::new(pkg, code, flow, cfg, children, out)?;
     structure::lower_code_object(&mut cx);
     consts::lower(&mut cx);
     for i in 0..cx.instrs().len() {
@@ -509,7 +662,9 @@ pub(crate) fn lower_code_with(
     stack::lower(&mut cx);
     exceptions::lower_regions(&mut cx);
     control::lower(&mut cx)?;
-    Ok(cx.out)
+    let (counts, mut out) = (cx.counts, cx.out);
+    out.close_code(&mark, counts)?;
+    Ok(out)
 }
 
 /// The flow and graph must describe this code object's instructions and regions.

@@ -1,0 +1,86 @@
+//! Lowering a whole standard library into facts and writing the fact directory,
+//! the in-process parts of `cpyg facts` after the interpreter's compile:
+//!
+//! - `decode_and_lower`: marshalled code objects → semantic records → facts;
+//! - `lower`: semantic records → facts;
+//! - `write`: facts → a fact directory in a temporary folder.
+//!
+//! The interpreter (CPYG_BENCH_PYTHON, default python3.12) compiles the standard
+//! library once, through cpyg's own loader, before anything is timed. Throughput
+//! is in instructions; the lowering and writing threads are the machine's cores.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+
+use cpyg::facts::package_input;
+use cpyg::load;
+use cpyg::package::{ModuleSource, SemanticPackage};
+use cpyg_facts::lower::lower_package;
+use cpyg_facts::write::{write_dir, ManifestInfo};
+
+/// The interpreter's standard library folder.
+fn stdlib_dir(python: &str) -> Option<PathBuf> {
+    let script = "import sysconfig; print(sysconfig.get_paths()['stdlib'])";
+    let out = Command::new(python).args(["-I", "-S", "-c", script]).output().ok()?;
+    out.status.success().then(|| PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()))
+}
+
+fn copies(sources: &[ModuleSource]) -> Vec<ModuleSource> {
+    let copy = |s: &ModuleSource| ModuleSource { name: s.name.clone(), path: s.path.clone(), is_package: s.is_package, code: s.code.clone() };
+    sources.iter().map(copy).collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let python = std::env::var("CPYG_BENCH_PYTHON").unwrap_or_else(|_| "python3.12".into());
+    let Some(stdlib) = stdlib_dir(&python) else {
+        eprintln!("facts_lowering: no interpreter (set CPYG_BENCH_PYTHON or put python3.12 on PATH): skipped");
+        return;
+    };
+    let loaded = load::load(&[stdlib.clone()], Some(&python)).expect("the standard library loads");
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let (minor, root) = (loaded.minor, loaded.root.clone());
+    let sources: Vec<ModuleSource> = loaded.modules.into_iter().map(Into::into).collect();
+    let (package, _) = SemanticPackage::build_partial(minor, copies(&sources), threads);
+    let input = package_input(&package, &root);
+    let lowered = lower_package(&input, threads).expect("the standard library lowers");
+    let instructions = package.instruction_count();
+    eprintln!(
+        "CPython 3.{minor} standard library: {} modules, {} code objects, {instructions} instructions, {threads} threads",
+        package.modules.len(),
+        package.codes.len()
+    );
+
+    let mut group = c.benchmark_group("facts_lowering");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(instructions as u64));
+    group.bench_function(format!("decode_and_lower/3.{minor}"), |b| {
+        b.iter_batched(
+            || copies(&sources),
+            |sources| {
+                let (package, _) = SemanticPackage::build_partial(minor, sources, threads);
+                lower_package(&package_input(&package, &root), threads).expect("the standard library lowers")
+            },
+            BatchSize::PerIteration,
+        )
+    });
+    group.bench_function(format!("lower/3.{minor}"), |b| {
+        b.iter_with_large_drop(|| lower_package(&input, threads).expect("the standard library lowers"))
+    });
+    let out = tempfile::tempdir().expect("a temporary folder");
+    let info = ManifestInfo {
+        tool_version: env!("CARGO_PKG_VERSION"),
+        interpreter: None,
+        inputs: vec![stdlib.display().to_string()],
+        skipped: Vec::new(),
+        skipped_paths: Vec::new(),
+    };
+    group.bench_function(format!("write/3.{minor}"), |b| {
+        b.iter(|| write_dir(out.path(), &input, &lowered, &info, threads).expect("the fact directory is written"))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
