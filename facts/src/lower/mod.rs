@@ -159,16 +159,20 @@ impl FactSet {
 pub struct Facts {
     pub minor: u8,
     pub symbols: Symbols,
-    tables: Vec<Vec<u32>>,
+    /// Each relation's rows in order, in consecutive pieces: one per fact set
+    /// (sets join in order, so their rows mostly follow on), or a single one
+    /// where the relation had to be sorted whole.
+    tables: Vec<Vec<Vec<u32>>>,
 }
 
 impl Facts {
     pub fn rows(&self, id: RelationId) -> impl Iterator<Item = &[u32]> {
-        self.tables[id as usize].chunks_exact(id.arity().max(1))
+        let arity = id.arity().max(1);
+        self.tables[id as usize].iter().flat_map(move |piece| piece.chunks_exact(arity))
     }
 
     pub fn count(&self, id: RelationId) -> usize {
-        self.tables[id as usize].len() / id.arity().max(1)
+        self.tables[id as usize].iter().map(Vec::len).sum::<usize>() / id.arity().max(1)
     }
 }
 
@@ -259,6 +263,10 @@ fn lower_codes(pkg: &PackageInput<'_>, codes: &[CodeInput<'_>], children: &[Vec<
         let children = children.get(code.id as usize).map_or(&[][..], Vec::as_slice);
         out = lower_code(pkg, code, children, out).map_err(|e| format!("code object {}: {e}", code.qualname))?;
     }
+    // The sets wait for each other to be joined: give back the room tables grew into.
+    for table in &mut out.tables {
+        table.shrink_to_fit();
+    }
     Ok(out)
 }
 
@@ -312,6 +320,29 @@ struct Shift {
 }
 
 impl Shift {
+    /// Turns a set's rows of `relation` into global ids, in place; a row that
+    /// refers into a skipped module goes with it.
+    fn apply(&self, table: &mut Vec<u32>, relation: &RelationSchema, renumber: &Renumbering) {
+        let arity = relation.columns.len();
+        let mut kept = 0;
+        for row in 0..table.len() / arity {
+            let (from, to) = (row * arity, kept * arity);
+            let mut whole = true;
+            for (c, column) in relation.columns.iter().enumerate() {
+                match self.global(table[from + c], column.ty, renumber) {
+                    // `to <= from`: each value is read before its slot can be written.
+                    Some(value) => table[to + c] = value,
+                    None => {
+                        whole = false;
+                        break;
+                    }
+                }
+            }
+            kept += usize::from(whole);
+        }
+        table.truncate(kept * arity);
+    }
+
     /// The global value of a local one in a column of type `ty`; `None` for a
     /// reference into a skipped module.
     fn global(&self, value: u32, ty: ColumnType, renumber: &Renumbering) -> Option<u32> {
@@ -326,70 +357,65 @@ impl Shift {
 }
 
 /// Joins fact sets in order: symbols are numbered in order of first use across
-/// the sets, per-code ids follow on, and each relation is merged (in parallel
-/// with the others), sorted and deduplicated.
+/// the sets, per-code ids follow on, and each relation (in parallel with the
+/// others) gets global ids in place and is sorted if the pieces are not in order.
 fn join(sets: Vec<FactSet>, renumber: &Renumbering, minor: u8) -> Result<Facts, String> {
     let mut symbols = Symbols::new();
     let mut shifts = Vec::with_capacity(sets.len());
     let mut used = Counts::default();
-    let mut by_relation: Vec<Vec<Vec<u32>>> = (0..RELATIONS.len()).map(|_| Vec::with_capacity(sets.len())).collect();
+    let mut tables: Vec<Vec<Vec<u32>>> = (0..RELATIONS.len()).map(|_| Vec::with_capacity(sets.len())).collect();
     for set in sets {
         shifts.push(Shift { counts: used, symbols: symbols.absorb(&set.symbols) });
         used = used.checked_add(set.counts)?;
-        for (tables, table) in by_relation.iter_mut().zip(set.tables) {
-            tables.push(table);
+        for (pieces, table) in tables.iter_mut().zip(set.tables) {
+            pieces.push(table);
         }
     }
-    let tables = by_relation
-        .into_par_iter()
-        .zip(RELATIONS)
-        .map(|(tables, relation)| join_relation(relation, tables, &shifts, renumber))
-        .collect();
+    tables.par_iter_mut().zip(RELATIONS).for_each(|(pieces, relation)| join_relation(relation, pieces, &shifts, renumber));
     Ok(Facts { minor, symbols, tables })
 }
 
-/// One relation's rows from every set (`tables[k]` from set `k`), with global
-/// ids, sorted and deduplicated. Each set's table is freed once copied.
-fn join_relation(relation: &RelationSchema, tables: Vec<Vec<u32>>, shifts: &[Shift], renumber: &Renumbering) -> Vec<u32> {
+/// One relation's rows from every set (`pieces[k]` from set `k`): global ids,
+/// then sorted and deduplicated unless already in order.
+fn join_relation(relation: &RelationSchema, pieces: &mut Vec<Vec<u32>>, shifts: &[Shift], renumber: &Renumbering) {
     let arity = relation.columns.len();
     if arity == 0 {
-        return Vec::new();
+        pieces.clear();
+        return;
     }
-    let mut out = Vec::with_capacity(tables.iter().map(Vec::len).sum());
-    for (table, shift) in tables.into_iter().zip(shifts) {
-        'rows: for row in table.chunks_exact(arity) {
-            let start = out.len();
-            for (&value, column) in row.iter().zip(relation.columns) {
-                match shift.global(value, column.ty, renumber) {
-                    Some(v) => out.push(v),
-                    // A reference into a skipped module: the row goes with it.
-                    None => {
-                        out.truncate(start);
-                        continue 'rows;
-                    }
-                }
-            }
-        }
+    for (piece, shift) in pieces.iter_mut().zip(shifts) {
+        shift.apply(piece, relation, renumber);
     }
-    sorted_rows(out, arity)
+    pieces.retain(|piece| !piece.is_empty());
+    if !pieces_in_order(pieces, arity) {
+        let whole = pieces.concat();
+        *pieces = vec![sorted_rows(whole, arity)];
+    }
 }
 
 /// Rows sorted lexicographically (numerically by column) and deduplicated.
 fn sorted_rows(table: Vec<u32>, arity: usize) -> Vec<u32> {
-    if arity == 0 || is_strictly_increasing(&table, arity) {
-        return table;
-    }
     let mut rows: Vec<&[u32]> = table.chunks_exact(arity).collect();
     rows.sort_unstable();
     rows.dedup();
     rows.concat()
 }
 
-/// Whether the rows are already sorted and free of duplicates, as most
-/// relations are once sets are joined in order.
+/// Whether the rows are sorted and free of duplicates.
 fn is_strictly_increasing(table: &[u32], arity: usize) -> bool {
     let rows = table.chunks_exact(arity);
     rows.clone().zip(rows.skip(1)).all(|(a, b)| a < b)
+}
+
+/// Whether non-empty pieces, one after the other, are sorted and free of
+/// duplicates, as most relations are once sets are joined in order.
+fn pieces_in_order(pieces: &[Vec<u32>], arity: usize) -> bool {
+    let each_in_order = pieces.iter().all(|piece| is_strictly_increasing(piece, arity));
+    let boundaries_in_order = pieces.windows(2).all(|pair| match (pair[0].rchunks_exact(arity).next(), pair[1].chunks_exact(arity).next()) {
+        (Some(last), Some(first)) => last < first,
+        _ => true,
+    });
+    each_in_order && boundaries_in_order
 }
 
 // ---------------------------------------------------------------------------
