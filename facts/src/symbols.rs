@@ -1,14 +1,18 @@
-//! Interned strings. Each code object is lowered with its own [`Symbols`]
-//! table (local numbers, in first-use order); merging the tables in code id
-//! order gives global numbers in first-use order over the whole package, so the
-//! numbering does not depend on how many threads lowered the code objects.
+//! Interned strings. The code objects of each module are lowered with their
+//! own [`Symbols`] table (local numbers, in first-use order); merging the tables
+//! in module order gives global numbers in first-use order over the whole
+//! package, so the numbering does not depend on how many threads lowered them.
+
+use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
+/// Texts are shared (`Arc`) between a table, its index and the tables that
+/// absorb it: each distinct text of a module is copied once.
 #[derive(Clone, Debug, Default)]
 pub struct Symbols {
-    texts: Vec<String>,
-    ids: FxHashMap<String, u32>,
+    texts: Vec<Arc<str>>,
+    ids: FxHashMap<Arc<str>, u32>,
 }
 
 impl Symbols {
@@ -18,17 +22,29 @@ impl Symbols {
 
     /// The symbol of `text`, numbered on first use.
     pub fn intern(&mut self, text: &str) -> u32 {
-        if let Some(&id) = self.ids.get(text) {
-            return id;
+        match self.ids.get(text) {
+            Some(&id) => id,
+            None => self.insert(Arc::from(text)),
         }
+    }
+
+    /// [`Symbols::intern`] for a text that is already shared.
+    fn intern_shared(&mut self, text: &Arc<str>) -> u32 {
+        match self.ids.get(&**text) {
+            Some(&id) => id,
+            None => self.insert(Arc::clone(text)),
+        }
+    }
+
+    fn insert(&mut self, text: Arc<str>) -> u32 {
         let id = self.texts.len() as u32;
-        self.texts.push(text.to_owned());
-        self.ids.insert(text.to_owned(), id);
+        self.texts.push(Arc::clone(&text));
+        self.ids.insert(text, id);
         id
     }
 
     pub fn text(&self, id: u32) -> Option<&str> {
-        self.texts.get(id as usize).map(String::as_str)
+        self.texts.get(id as usize).map(|t| &**t)
     }
 
     pub fn len(&self) -> usize {
@@ -41,12 +57,12 @@ impl Symbols {
 
     /// Every symbol in number order.
     pub fn iter(&self) -> impl Iterator<Item = (u32, &str)> {
-        self.texts.iter().enumerate().map(|(i, t)| (i as u32, t.as_str()))
+        self.texts.iter().enumerate().map(|(i, t)| (i as u32, &**t))
     }
 
     /// Interns every symbol of `local` here, in its order; returns local → global.
     pub fn absorb(&mut self, local: &Symbols) -> Vec<u32> {
-        local.texts.iter().map(|t| self.intern(t)).collect()
+        local.texts.iter().map(|t| self.intern_shared(t)).collect()
     }
 }
 

@@ -35,6 +35,7 @@ mod structure;
 mod subscripts;
 
 use std::ops::Range;
+use std::sync::LazyLock;
 
 use rayon::prelude::*;
 
@@ -43,50 +44,90 @@ use cpyg_adapters::sem::{Instr, Op, SelfSlot};
 use crate::cfg::{code_cfg, Cfg};
 use crate::flow::{code_flow, CodeFlow};
 use crate::input::{CodeInput, PackageInput};
-use crate::schema::{ColumnType, RelationId, RelationSchema, Row, RELATIONS};
+use crate::schema::{ColumnType, RelationId, Row, RELATIONS};
 use crate::symbols::Symbols;
 
-/// How many ids of each per-code entity a code object uses (ids numbered from 0
-/// within each code object; the columns of these types are offset when sets join).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counts {
-    pub insns: u32,
-    pub vars: u32,
-    pub blocks: u32,
-    pub consts: u32,
-    pub regions: u32,
+/// The entities whose ids are numbered from 0 in each code object (and move
+/// past those of the code objects before when fact sets join).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Entity {
+    Insn,
+    Var,
+    Block,
+    Const,
+    Region,
 }
 
-impl Counts {
-    /// The count for a column type numbered per code object, `None` for the others.
-    fn of(&self, ty: ColumnType) -> Option<u32> {
-        match ty {
-            ColumnType::Insn => Some(self.insns),
-            ColumnType::Var => Some(self.vars),
-            ColumnType::Block => Some(self.blocks),
-            ColumnType::Const => Some(self.consts),
-            ColumnType::Region => Some(self.regions),
-            ColumnType::Module
-            | ColumnType::Code
-            | ColumnType::Symbol
-            | ColumnType::Number
-            | ColumnType::Bool
-            | ColumnType::Text
-            | ColumnType::Enum(_) => None,
+impl Entity {
+    const ALL: [Entity; 5] = [Entity::Insn, Entity::Var, Entity::Block, Entity::Const, Entity::Region];
+
+    fn name(self) -> &'static str {
+        match self {
+            Entity::Insn => "instructions",
+            Entity::Var => "stack variables",
+            Entity::Block => "blocks",
+            Entity::Const => "constants",
+            Entity::Region => "exception regions",
         }
+    }
+}
+
+/// How many ids of each [`Entity`] a code object (or a run of them) uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts([u32; 5]);
+
+impl Counts {
+    fn get(&self, entity: Entity) -> u32 {
+        self.0[entity as usize]
     }
 
     fn checked_add(self, other: Counts) -> Result<Counts, String> {
-        let add = |a: u32, b: u32, what: &str| a.checked_add(b).ok_or_else(|| format!("more than {} {what} in one package", u32::MAX));
-        Ok(Counts {
-            insns: add(self.insns, other.insns, "instructions")?,
-            vars: add(self.vars, other.vars, "stack variables")?,
-            blocks: add(self.blocks, other.blocks, "blocks")?,
-            consts: add(self.consts, other.consts, "constants")?,
-            regions: add(self.regions, other.regions, "exception regions")?,
-        })
+        let mut sum = self;
+        for entity in Entity::ALL {
+            let (a, b) = (self.get(entity), other.get(entity));
+            sum.0[entity as usize] = a.checked_add(b).ok_or_else(|| format!("more than {} {} in one package", u32::MAX, entity.name()))?;
+        }
+        Ok(sum)
     }
 }
+
+/// A column whose values are local to a fact set, and how they become global.
+#[derive(Clone, Copy, Debug)]
+enum Local {
+    /// Offset by the ids of the code objects before.
+    PerCode(Entity),
+    /// Mapped through the package's symbol table.
+    Symbol,
+    /// Renumbered without skipped modules.
+    Module,
+    Code,
+}
+
+impl Local {
+    fn of(ty: ColumnType) -> Option<Local> {
+        match ty {
+            ColumnType::Insn => Some(Local::PerCode(Entity::Insn)),
+            ColumnType::Var => Some(Local::PerCode(Entity::Var)),
+            ColumnType::Block => Some(Local::PerCode(Entity::Block)),
+            ColumnType::Const => Some(Local::PerCode(Entity::Const)),
+            ColumnType::Region => Some(Local::PerCode(Entity::Region)),
+            ColumnType::Symbol => Some(Local::Symbol),
+            ColumnType::Module => Some(Local::Module),
+            ColumnType::Code => Some(Local::Code),
+            ColumnType::Number | ColumnType::Bool | ColumnType::Text | ColumnType::Enum(_) => None,
+        }
+    }
+}
+
+/// For each relation (by index), its local columns: `(column index, kind)`.
+/// Worked out once from the schema, so that joining does not look at the
+/// columns that keep their values.
+static LOCAL_COLUMNS: LazyLock<Vec<Vec<(usize, Local)>>> = LazyLock::new(|| {
+    RELATIONS
+        .iter()
+        .map(|relation| relation.columns.iter().enumerate().filter_map(|(i, column)| Some((i, Local::of(column.ty)?))).collect())
+        .collect()
+});
 
 /// Facts of consecutive code objects (one module's, or the package's module
 /// list), with instruction, variable, block, constant and region ids counted
@@ -133,19 +174,20 @@ impl FactSet {
     /// it. An id outside the code object's own is an error.
     fn close_code(&mut self, mark: &[usize], code: Counts) -> Result<(), String> {
         let base = self.counts;
-        for ((table, &start), relation) in self.tables.iter_mut().zip(mark).zip(RELATIONS) {
-            let arity = relation.columns.len();
-            if arity == 0 || !relation.columns.iter().any(|c| code.of(c.ty).is_some()) {
+        for ((table, &start), (relation, columns)) in self.tables.iter_mut().zip(mark).zip(RELATIONS.iter().zip(LOCAL_COLUMNS.iter())) {
+            if table.len() == start {
                 continue;
             }
-            for row in table.get_mut(start..).unwrap_or_default().chunks_exact_mut(arity) {
-                for (value, column) in row.iter_mut().zip(relation.columns) {
-                    let (Some(count), Some(offset)) = (code.of(column.ty), base.of(column.ty)) else { continue };
+            for row in table.get_mut(start..).unwrap_or_default().chunks_exact_mut(relation.columns.len().max(1)) {
+                for &(column, local) in columns {
+                    let Local::PerCode(entity) = local else { continue };
+                    let (value, count) = (&mut row[column], code.get(entity));
                     if *value >= count {
-                        return Err(format!("{}.{} is {value}, but the code object has {count}", relation.name, column.name));
+                        let name = relation.columns[column].name;
+                        return Err(format!("{}.{name} is {value}, but the code object has {count} {}", relation.name, entity.name()));
                     }
                     // Below `count`, and `base + code` is checked below: no overflow.
-                    *value += offset;
+                    *value += base.get(entity);
                 }
             }
         }
@@ -320,38 +362,40 @@ struct Shift {
 }
 
 impl Shift {
-    /// Turns a set's rows of `relation` into global ids, in place; a row that
+    /// Turns a set's rows of relation `r` into global ids, in place; a row that
     /// refers into a skipped module goes with it.
-    fn apply(&self, table: &mut Vec<u32>, relation: &RelationSchema, renumber: &Renumbering) {
-        let arity = relation.columns.len();
+    fn apply(&self, table: &mut Vec<u32>, r: usize, renumber: &Renumbering) {
+        let arity = RELATIONS[r].columns.len();
+        let columns = &LOCAL_COLUMNS[r];
+        if columns.is_empty() {
+            return;
+        }
         let mut kept = 0;
         for row in 0..table.len() / arity {
             let (from, to) = (row * arity, kept * arity);
-            let mut whole = true;
-            for (c, column) in relation.columns.iter().enumerate() {
-                match self.global(table[from + c], column.ty, renumber) {
-                    // `to <= from`: each value is read before its slot can be written.
-                    Some(value) => table[to + c] = value,
-                    None => {
-                        whole = false;
-                        break;
-                    }
-                }
+            if to < from {
+                table.copy_within(from..from + arity, to);
             }
+            let whole = columns.iter().all(|&(column, local)| match self.global(table[to + column], local, renumber) {
+                Some(value) => {
+                    table[to + column] = value;
+                    true
+                }
+                None => false,
+            });
             kept += usize::from(whole);
         }
         table.truncate(kept * arity);
     }
 
-    /// The global value of a local one in a column of type `ty`; `None` for a
-    /// reference into a skipped module.
-    fn global(&self, value: u32, ty: ColumnType, renumber: &Renumbering) -> Option<u32> {
-        match ty {
-            ColumnType::Symbol => self.symbols.get(value as usize).copied(),
-            ColumnType::Module => renumber.module(value),
-            ColumnType::Code => renumber.code(value),
+    /// The global value of a local one; `None` for a reference into a skipped module.
+    fn global(&self, value: u32, local: Local, renumber: &Renumbering) -> Option<u32> {
+        match local {
             // The sum is below the package's count, which `Counts::checked_add` checked.
-            _ => Some(self.counts.of(ty).map_or(value, |offset| value + offset)),
+            Local::PerCode(entity) => Some(value + self.counts.get(entity)),
+            Local::Symbol => self.symbols.get(value as usize).copied(),
+            Local::Module => renumber.module(value),
+            Local::Code => renumber.code(value),
         }
     }
 }
@@ -371,20 +415,20 @@ fn join(sets: Vec<FactSet>, renumber: &Renumbering, minor: u8) -> Result<Facts, 
             pieces.push(table);
         }
     }
-    tables.par_iter_mut().zip(RELATIONS).for_each(|(pieces, relation)| join_relation(relation, pieces, &shifts, renumber));
+    tables.par_iter_mut().enumerate().for_each(|(r, pieces)| join_relation(r, pieces, &shifts, renumber));
     Ok(Facts { minor, symbols, tables })
 }
 
 /// One relation's rows from every set (`pieces[k]` from set `k`): global ids,
 /// then sorted and deduplicated unless already in order.
-fn join_relation(relation: &RelationSchema, pieces: &mut Vec<Vec<u32>>, shifts: &[Shift], renumber: &Renumbering) {
-    let arity = relation.columns.len();
+fn join_relation(r: usize, pieces: &mut Vec<Vec<u32>>, shifts: &[Shift], renumber: &Renumbering) {
+    let arity = RELATIONS[r].columns.len();
     if arity == 0 {
         pieces.clear();
         return;
     }
     for (piece, shift) in pieces.iter_mut().zip(shifts) {
-        shift.apply(piece, relation, renumber);
+        shift.apply(piece, r, renumber);
     }
     pieces.retain(|piece| !piece.is_empty());
     if !pieces_in_order(pieces, arity) {
@@ -536,13 +580,14 @@ impl<'a> Cx<'a> {
         let producers = Adjacency::new(count, flow.flows.iter().map(|&(from, to)| (to, from)));
         let consumers = Adjacency::new(count, flow.flows.iter().copied());
         let consts = consts::ConstTable::build(code.code, &code.decoded.instrs, children)?;
-        let counts = Counts {
-            insns: u32::try_from(code.decoded.instrs.len()).map_err(|_| "too many instructions".to_string())?,
-            vars: flow.vars.count,
-            blocks: u32::try_from(cfg.blocks.len()).map_err(|_| "too many blocks".to_string())?,
-            consts: consts.len(),
-            regions: u32::try_from(code.decoded.regions.len()).map_err(|_| "too many exception regions".to_string())?,
-        };
+        let fits = |n: usize, entity: Entity| u32::try_from(n).map_err(|_| format!("too many {}", entity.name()));
+        let counts = Counts([
+            fits(code.decoded.instrs.len(), Entity::Insn)?,
+            flow.vars.count,
+            fits(cfg.blocks.len(), Entity::Block)?,
+            consts.len(),
+            fits(code.decoded.regions.len(), Entity::Region)?,
+        ]);
         let nulls = vec![false; count];
         let mut cx = Cx { pkg, code, flow, cfg, consts, owners, producers, consumers, nulls, counts, out };
         cx.nulls = names::null_outputs(&cx);
