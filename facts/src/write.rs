@@ -111,32 +111,43 @@ fn write_file(path: &Path, body: impl FnOnce(&mut BufWriter<fs::File>) -> std::i
 /// How much formatted text collects before it is written out.
 const CHUNK: usize = 1 << 18;
 
+/// The most digits a `u32` has.
+const U32_DIGITS: usize = 10;
+
 /// Rows as text: one line per row, columns separated by tabs.
+///
+/// Rows are formatted straight into a fixed buffer with room for one more row
+/// past `CHUNK` (a row is at most `arity` numbers with a separator each), so
+/// no number is formatted elsewhere and copied.
 pub fn write_rows(out: &mut impl Write, facts: &Facts, id: RelationId) -> std::io::Result<()> {
-    let mut text = Vec::with_capacity(CHUNK + 256);
-    let mut number = itoa::Buffer::new();
+    let widest_row = id.arity() * (U32_DIGITS + 1);
+    let mut text = vec![0u8; CHUNK + widest_row];
+    let mut len = 0;
     for row in facts.rows(id) {
         for (k, &value) in row.iter().enumerate() {
             if k > 0 {
-                text.push(b'\t');
+                text[len] = b'\t';
+                len += 1;
             }
-            text.extend_from_slice(number.format(value).as_bytes());
+            len += write_decimal(&mut text[len..], value);
         }
-        text.push(b'\n');
-        if text.len() >= CHUNK {
-            out.write_all(&text)?;
-            text.clear();
+        text[len] = b'\n';
+        len += 1;
+        if len >= CHUNK {
+            out.write_all(&text[..len])?;
+            len = 0;
         }
     }
-    out.write_all(&text)
+    out.write_all(&text[..len])
 }
 
 /// `Symbol.facts`: each symbol's number and escaped text.
 pub fn write_symbols(out: &mut impl Write, facts: &Facts) -> std::io::Result<()> {
-    let mut text = Vec::with_capacity(CHUNK + 256);
-    let mut number = itoa::Buffer::new();
+    let mut text = Vec::with_capacity(CHUNK);
+    let mut digits = [0u8; U32_DIGITS];
     for (id, symbol) in facts.symbols.iter() {
-        text.extend_from_slice(number.format(id).as_bytes());
+        let n = write_decimal(&mut digits, id);
+        text.extend_from_slice(&digits[..n]);
         text.push(b'\t');
         push_escaped_tsv(&mut text, symbol);
         text.push(b'\n');
@@ -146,6 +157,45 @@ pub fn write_symbols(out: &mut impl Write, facts: &Facts) -> std::io::Result<()>
         }
     }
     out.write_all(&text)
+}
+
+/// `"00"`, `"01"`, … `"99"`: two digits per division by 100.
+const DIGIT_PAIRS: &[u8; 200] = b"\
+0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+
+/// Writes `value` in decimal at the start of `out` (which has room for
+/// [`U32_DIGITS`]); returns how many digits it took.
+fn write_decimal(out: &mut [u8], value: u32) -> usize {
+    let len = match value {
+        0..=9 => 1,
+        10..=99 => 2,
+        100..=999 => 3,
+        1_000..=9_999 => 4,
+        10_000..=99_999 => 5,
+        100_000..=999_999 => 6,
+        1_000_000..=9_999_999 => 7,
+        10_000_000..=99_999_999 => 8,
+        100_000_000..=999_999_999 => 9,
+        _ => 10,
+    };
+    let (mut rest, mut end) = (value, len);
+    while rest >= 100 {
+        let pair = (rest % 100) as usize * 2;
+        rest /= 100;
+        end -= 2;
+        out[end..end + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
+    }
+    if rest >= 10 {
+        let pair = rest as usize * 2;
+        out[..2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
+    } else {
+        out[0] = b'0' + rest as u8;
+    }
+    len
 }
 
 fn manifest_json(input: &PackageInput<'_>, lowered: &Lowered, info: &ManifestInfo<'_>) -> Result<String, String> {
@@ -189,4 +239,18 @@ fn manifest_json(input: &PackageInput<'_>, lowered: &Lowered, info: &ManifestInf
     let mut text = serde_json::to_string_pretty(&manifest).map_err(|e| format!("manifest: {e}"))?;
     text.push('\n');
     Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimals() {
+        for value in [0, 7, 10, 99, 100, 101, 999, 1_000, 65_535, 1_000_000, 99_999_999, 123_456_789, 1_000_000_000, u32::MAX] {
+            let mut out = [0u8; U32_DIGITS];
+            let n = write_decimal(&mut out, value);
+            assert_eq!(&out[..n], value.to_string().as_bytes());
+        }
+    }
 }
