@@ -86,6 +86,9 @@ pub struct EnumValue {
 /// A row of a relation: a typed struct of `u32` columns.
 pub trait Row {
     const ID: RelationId;
+    /// The type of each column, as in [`RELATIONS`] (here as a constant, so
+    /// code generic over rows can be specialised per relation).
+    const COLUMN_TYPES: &'static [ColumnType];
     fn write_to(&self, out: &mut Vec<u32>);
 }
 
@@ -146,8 +149,9 @@ macro_rules! relations {
 
             impl Row for $name {
                 const ID: RelationId = RelationId::$name;
+                const COLUMN_TYPES: &'static [ColumnType] = &[ $( column_type!($ty $(, $en)?) ),* ];
                 fn write_to(&self, out: &mut Vec<u32>) {
-                    $( out.push(self.$col); )*
+                    out.extend_from_slice(&[ $( self.$col ),* ]);
                 }
             }
         )*

@@ -61,6 +61,24 @@ enum Entity {
 impl Entity {
     const ALL: [Entity; 5] = [Entity::Insn, Entity::Var, Entity::Block, Entity::Const, Entity::Region];
 
+    /// The entity a column of type `ty` holds ids of, if one numbered per code object.
+    fn of(ty: ColumnType) -> Option<Entity> {
+        match ty {
+            ColumnType::Insn => Some(Entity::Insn),
+            ColumnType::Var => Some(Entity::Var),
+            ColumnType::Block => Some(Entity::Block),
+            ColumnType::Const => Some(Entity::Const),
+            ColumnType::Region => Some(Entity::Region),
+            ColumnType::Module
+            | ColumnType::Code
+            | ColumnType::Symbol
+            | ColumnType::Number
+            | ColumnType::Bool
+            | ColumnType::Text
+            | ColumnType::Enum(_) => None,
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
             Entity::Insn => "instructions",
@@ -106,15 +124,10 @@ enum Local {
 impl Local {
     fn of(ty: ColumnType) -> Option<Local> {
         match ty {
-            ColumnType::Insn => Some(Local::PerCode(Entity::Insn)),
-            ColumnType::Var => Some(Local::PerCode(Entity::Var)),
-            ColumnType::Block => Some(Local::PerCode(Entity::Block)),
-            ColumnType::Const => Some(Local::PerCode(Entity::Const)),
-            ColumnType::Region => Some(Local::PerCode(Entity::Region)),
             ColumnType::Symbol => Some(Local::Symbol),
             ColumnType::Module => Some(Local::Module),
             ColumnType::Code => Some(Local::Code),
-            ColumnType::Number | ColumnType::Bool | ColumnType::Text | ColumnType::Enum(_) => None,
+            _ => Entity::of(ty).map(Local::PerCode),
         }
     }
 }
@@ -132,12 +145,20 @@ static LOCAL_COLUMNS: LazyLock<Vec<Vec<(usize, Local)>>> = LazyLock::new(|| {
 /// Facts of consecutive code objects (one module's, or the package's module
 /// list), with instruction, variable, block, constant and region ids counted
 /// from 0 at the set's first code object, and symbols local to the set.
+///
+/// Code objects are lowered one at a time between [`FactSet::open_code`] and
+/// [`FactSet::close_code`]; their rows carry ids numbered from 0, which
+/// [`FactSet::push`] moves past the ids of the code objects before.
 #[derive(Debug)]
 pub struct FactSet {
     tables: Vec<Vec<u32>>,
     pub symbols: Symbols,
-    /// Ids used so far: the next code object's ids start here.
+    /// Ids used by the closed code objects: the open one's ids start here.
     pub counts: Counts,
+    /// Ids of the open code object: its rows' ids must be below these.
+    open: Counts,
+    /// The first id of the open code object found out of its range.
+    out_of_range: Option<String>,
 }
 
 impl Default for FactSet {
@@ -148,11 +169,33 @@ impl Default for FactSet {
 
 impl FactSet {
     pub fn new() -> FactSet {
-        FactSet { tables: vec![Vec::new(); RELATIONS.len()], symbols: Symbols::new(), counts: Counts::default() }
+        FactSet {
+            tables: vec![Vec::new(); RELATIONS.len()],
+            symbols: Symbols::new(),
+            counts: Counts::default(),
+            open: Counts::default(),
+            out_of_range: None,
+        }
     }
 
+    /// Adds a row with ids of the open code object, moved past those before it.
     pub fn push<R: Row>(&mut self, row: R) {
-        row.write_to(&mut self.tables[R::ID as usize]);
+        let table = &mut self.tables[R::ID as usize];
+        let start = table.len();
+        row.write_to(table);
+        // `R::COLUMN_TYPES` is a constant: this loop is resolved per relation.
+        for (column, (value, &ty)) in table[start..].iter_mut().zip(R::COLUMN_TYPES).enumerate() {
+            let Some(entity) = Entity::of(ty) else { continue };
+            let count = self.open.get(entity);
+            if *value < count {
+                // `counts + open` was checked when the code object opened: no overflow.
+                *value += self.counts.get(entity);
+            } else if self.out_of_range.is_none() {
+                let relation = R::ID.schema();
+                let name = relation.columns[column].name;
+                self.out_of_range = Some(format!("{}.{name} is {value}, but the code object has {count} {}", relation.name, entity.name()));
+            }
+        }
     }
 
     pub fn sym(&mut self, text: &str) -> u32 {
@@ -164,34 +207,20 @@ impl FactSet {
         self.tables[id as usize].chunks_exact(id.arity().max(1))
     }
 
-    /// Where each table ends now: the rows of the next code object start there.
-    fn mark(&self) -> Vec<usize> {
-        self.tables.iter().map(Vec::len).collect()
+    /// Starts the rows of a code object that uses `code` ids.
+    fn open_code(&mut self, code: Counts) -> Result<(), String> {
+        self.counts.checked_add(code)?;
+        self.open = code;
+        Ok(())
     }
 
-    /// Takes in the rows pushed since `mark` by one code object that uses `code`
-    /// ids (numbered from 0): its ids move past those of the code objects before
-    /// it. An id outside the code object's own is an error.
-    fn close_code(&mut self, mark: &[usize], code: Counts) -> Result<(), String> {
-        let base = self.counts;
-        for ((table, &start), (relation, columns)) in self.tables.iter_mut().zip(mark).zip(RELATIONS.iter().zip(LOCAL_COLUMNS.iter())) {
-            if table.len() == start {
-                continue;
-            }
-            for row in table.get_mut(start..).unwrap_or_default().chunks_exact_mut(relation.columns.len().max(1)) {
-                for &(column, local) in columns {
-                    let Local::PerCode(entity) = local else { continue };
-                    let (value, count) = (&mut row[column], code.get(entity));
-                    if *value >= count {
-                        let name = relation.columns[column].name;
-                        return Err(format!("{}.{name} is {value}, but the code object has {count} {}", relation.name, entity.name()));
-                    }
-                    // Below `count`, and `base + code` is checked below: no overflow.
-                    *value += base.get(entity);
-                }
-            }
+    /// Ends the open code object: the next one's ids follow its ids.
+    fn close_code(&mut self) -> Result<(), String> {
+        if let Some(error) = self.out_of_range.take() {
+            return Err(error);
         }
-        self.counts = base.checked_add(code)?;
+        self.counts = self.counts.checked_add(self.open)?;
+        self.open = Counts::default();
         Ok(())
     }
 }
@@ -490,10 +519,8 @@ pub(crate) struct Cx<'a> {
     consumers: Adjacency,
     /// Variables that always hold NULL (see `NullValue`).
     nulls: Vec<bool>,
-    /// Ids this code object uses, numbered from 0.
-    counts: Counts,
-    /// Where the rows go: the set of this code object's module, which numbers
-    /// ids from 0 at this code object until it is closed.
+    /// Where the rows go: the set of this code object's module, with this code
+    /// object open.
     pub out: FactSet,
 }
 
@@ -540,7 +567,7 @@ impl<'a> Cx<'a> {
         flow: &'a CodeFlow,
         cfg: &'a Cfg,
         children: &[u32],
-        out: FactSet,
+        mut out: FactSet,
     ) -> Result<Cx<'a>, String> {
         let count = flow.vars.count as usize;
         let mut owners = vec![Owner::Unknown; count];
@@ -581,15 +608,15 @@ impl<'a> Cx<'a> {
         let consumers = Adjacency::new(count, flow.flows.iter().copied());
         let consts = consts::ConstTable::build(code.code, &code.decoded.instrs, children)?;
         let fits = |n: usize, entity: Entity| u32::try_from(n).map_err(|_| format!("too many {}", entity.name()));
-        let counts = Counts([
+        out.open_code(Counts([
             fits(code.decoded.instrs.len(), Entity::Insn)?,
             flow.vars.count,
             fits(cfg.blocks.len(), Entity::Block)?,
             consts.len(),
             fits(code.decoded.regions.len(), Entity::Region)?,
-        ]);
+        ]))?;
         let nulls = vec![false; count];
-        let mut cx = Cx { pkg, code, flow, cfg, consts, owners, producers, consumers, nulls, counts, out };
+        let mut cx = Cx { pkg, code, flow, cfg, consts, owners, producers, consumers, nulls, out };
         cx.nulls = names::null_outputs(&cx);
         Ok(cx)
     }
@@ -722,7 +749,6 @@ fn lower_code(pkg: &PackageInput<'_>, code: &CodeInput<'_>, children: &[u32], ou
 /// [`lower_code`] given the flow and control-flow graph.
 fn lower_code_with(pkg: &PackageInput<'_>, code: &CodeInput<'_>, flow: &CodeFlow, cfg: &Cfg, children: &[u32], out: FactSet) -> Result<FactSet, String> {
     check_shapes(code, flow, cfg)?;
-    let mark = out.mark();
     let mut cx = Cx::new(pkg, code, flow, cfg, children, out)?;
     structure::lower_code_object(&mut cx);
     consts::lower(&mut cx);
@@ -733,8 +759,8 @@ fn lower_code_with(pkg: &PackageInput<'_>, code: &CodeInput<'_>, flow: &CodeFlow
     stack::lower(&mut cx);
     exceptions::lower_regions(&mut cx);
     control::lower(&mut cx)?;
-    let (counts, mut out) = (cx.counts, cx.out);
-    out.close_code(&mark, counts)?;
+    let mut out = cx.out;
+    out.close_code()?;
     Ok(out)
 }
 
