@@ -383,14 +383,14 @@ impl Renumbering {
 }
 
 /// How the local ids of one fact set become global ones.
-struct Shift {
+struct Shift<'s> {
     /// Per-code ids used by the sets before this one.
     counts: Counts,
-    /// Local symbol → global symbol.
-    symbols: Vec<u32>,
+    /// Local symbol → global symbol (empty for relations without symbols).
+    symbols: &'s [u32],
 }
 
-impl Shift {
+impl Shift<'_> {
     /// Turns a set's rows of relation `r` into global ids, in place; a row that
     /// refers into a skipped module goes with it.
     fn apply(&self, table: &mut Vec<u32>, r: usize, renumber: &Renumbering) {
@@ -433,31 +433,50 @@ impl Shift {
 /// the sets, per-code ids follow on, and each relation (in parallel with the
 /// others) gets global ids in place and is sorted if the pieces are not in order.
 fn join(sets: Vec<FactSet>, renumber: &Renumbering, minor: u8) -> Result<Facts, String> {
-    let mut symbols = Symbols::new();
-    let mut shifts = Vec::with_capacity(sets.len());
+    let mut offsets = Vec::with_capacity(sets.len());
     let mut used = Counts::default();
+    let mut local_symbols = Vec::with_capacity(sets.len());
     let mut tables: Vec<Vec<Vec<u32>>> = (0..RELATIONS.len()).map(|_| Vec::with_capacity(sets.len())).collect();
     for set in sets {
-        shifts.push(Shift { counts: used, symbols: symbols.absorb(&set.symbols) });
+        offsets.push(used);
         used = used.checked_add(set.counts)?;
+        local_symbols.push(set.symbols);
         for (pieces, table) in tables.iter_mut().zip(set.tables) {
             pieces.push(table);
         }
     }
-    tables.par_iter_mut().enumerate().for_each(|(r, pieces)| join_relation(r, pieces, &shifts, renumber));
+    // Numbering symbols is sequential (first use, in set order): the relations
+    // without symbol columns are joined meanwhile, the others after it.
+    let has_symbols = |r: usize| LOCAL_COLUMNS[r].iter().any(|(_, local)| matches!(local, Local::Symbol));
+    let (with_symbols, without): (Vec<_>, Vec<_>) = tables.iter_mut().enumerate().partition(|(r, _)| has_symbols(*r));
+    let ((symbols, symbol_maps), ()) = rayon::join(
+        || number_symbols(local_symbols),
+        || without.into_par_iter().for_each(|(r, pieces)| join_relation(r, pieces, &offsets, &[], renumber)),
+    );
+    with_symbols.into_par_iter().for_each(|(r, pieces)| join_relation(r, pieces, &offsets, &symbol_maps, renumber));
     Ok(Facts { minor, symbols, tables })
 }
 
-/// One relation's rows from every set (`pieces[k]` from set `k`): global ids,
+/// The package's symbols, numbered in order of first use over the sets' tables
+/// in order, and each set's local → global map.
+fn number_symbols(sets: Vec<Symbols>) -> (Symbols, Vec<Vec<u32>>) {
+    let mut symbols = Symbols::new();
+    let maps = sets.iter().map(|local| symbols.absorb(local)).collect();
+    (symbols, maps)
+}
+
+/// One relation's rows from every set (`pieces[k]` from set `k`, whose ids
+/// start at `offsets[k]` and whose symbols `symbol_maps[k]` maps): global ids,
 /// then sorted and deduplicated unless already in order.
-fn join_relation(r: usize, pieces: &mut Vec<Vec<u32>>, shifts: &[Shift], renumber: &Renumbering) {
+fn join_relation(r: usize, pieces: &mut Vec<Vec<u32>>, offsets: &[Counts], symbol_maps: &[Vec<u32>], renumber: &Renumbering) {
     let arity = RELATIONS[r].columns.len();
     if arity == 0 {
         pieces.clear();
         return;
     }
-    for (piece, shift) in pieces.iter_mut().zip(shifts) {
-        shift.apply(piece, r, renumber);
+    for (k, (piece, &counts)) in pieces.iter_mut().zip(offsets).enumerate() {
+        let symbols = symbol_maps.get(k).map_or(&[][..], Vec::as_slice);
+        Shift { counts, symbols }.apply(piece, r, renumber);
     }
     pieces.retain(|piece| !piece.is_empty());
     if !pieces_in_order(pieces, arity) {
