@@ -6,7 +6,7 @@
 //! - [`schema`]: the relation definitions (one per relation; rows, TSV and `schema.json` follow);
 //! - [`input`]: the decoded package the lowering reads;
 //! - [`flow`] (operand-stack flow) and [`cfg`] (blocks and edges) of one code object;
-//! - [`lower`]: per code object, in parallel, into [`lower::Facts`];
+//! - [`lower`]: per code object (modules in parallel) into [`lower::Facts`];
 //! - [`write`]: the fact directory;
 //! - [`check`]: the consistency checker.
 

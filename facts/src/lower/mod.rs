@@ -1,11 +1,12 @@
 //! Lowering a decoded package into facts, one code object at a time.
 //!
-//! Each code object is lowered on its own (in parallel) into a [`FactSet`] whose
-//! instruction, variable, block, constant and region ids are local (from 0) and
-//! whose symbols are a local table. [`lower_package`] then concatenates the sets
-//! in code id order, adding per-code offsets to every column of those types and
-//! mapping local symbols to global ones, which the column types of the schema
-//! say how to do. The result is the same whatever the thread count.
+//! The code objects of each module are lowered (modules in parallel) into one
+//! [`FactSet`] whose instruction, variable, block, constant and region ids count
+//! from 0 at the module's first code object and whose symbols are a local table.
+//! [`lower_package`] then joins the sets in module order, relation by relation
+//! in parallel: per-set offsets go onto every column of those types and local
+//! symbols become global ones, which the column types of the schema say how to
+//! do. The result is the same whatever the thread count.
 //!
 //! One file per area: [`structure`] (modules, code objects, parameters, slots),
 //! [`insns`] (origin, operation, locations, protocols), [`stack`] (operand-stack
@@ -92,7 +93,7 @@ impl Entity {
 
 /// How many ids of each [`Entity`] a code object (or a run of them) uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counts([u32; 5]);
+struct Counts([u32; 5]);
 
 impl Counts {
     fn get(&self, entity: Entity) -> u32 {
@@ -154,7 +155,7 @@ pub struct FactSet {
     tables: Vec<Vec<u32>>,
     pub symbols: Symbols,
     /// Ids used by the closed code objects: the open one's ids start here.
-    pub counts: Counts,
+    counts: Counts,
     /// Ids of the open code object: its rows' ids must be below these.
     open: Counts,
     /// The first id of the open code object found out of its range.
@@ -438,6 +439,9 @@ fn join(sets: Vec<FactSet>, renumber: &Renumbering, minor: u8) -> Result<Facts, 
     let mut local_symbols = Vec::with_capacity(sets.len());
     let mut tables: Vec<Vec<Vec<u32>>> = (0..RELATIONS.len()).map(|_| Vec::with_capacity(sets.len())).collect();
     for set in sets {
+        if let Some(error) = set.out_of_range {
+            return Err(error);
+        }
         offsets.push(used);
         used = used.checked_add(set.counts)?;
         local_symbols.push(set.symbols);
