@@ -41,6 +41,7 @@ use rayon::prelude::*;
 use cpyg_adapters::sem::{Instr, Op, SelfSlot};
 
 use crate::cfg::{code_cfg, Cfg};
+use crate::check::{check_code, CheckReport};
 use crate::flow::{code_flow, CodeFlow};
 use crate::input::{CodeInput, PackageInput};
 use crate::schema::{ColumnType, RelationId, Row, RELATIONS};
@@ -94,6 +95,12 @@ impl Facts {
     pub fn count(&self, id: RelationId) -> usize {
         self.tables[id as usize].len() / id.arity().max(1)
     }
+
+    /// Rows of one relation, to edit in place (tools that rewrite facts; tests
+    /// corrupt a fact set to see the check catch it). Order is not restored.
+    pub fn rows_mut(&mut self, id: RelationId) -> impl Iterator<Item = &mut [u32]> {
+        self.tables[id as usize].chunks_exact_mut(id.arity().max(1))
+    }
 }
 
 /// A module left out of the facts, with the reason.
@@ -109,18 +116,39 @@ pub struct Lowered {
     pub facts: Facts,
     /// Modules whose code could not be lowered; ids of the others are renumbered densely.
     pub skipped: Vec<SkippedModule>,
+    /// The per-code consistency check of every code object, when asked for
+    /// ([`lower_package_checked`]), merged in code id order.
+    pub check: Option<CheckReport>,
 }
 
 /// Lowers every code object on `threads` threads. A module any of whose code
 /// objects cannot be lowered is left out (and listed in `skipped`).
 pub fn lower_package(input: &PackageInput<'_>, threads: usize) -> Result<Lowered, String> {
+    lower(input, threads, false)
+}
+
+/// [`lower_package`], also running [`check_code`] on each code object's flow and
+/// graph as they are lowered (a code object that cannot be lowered is a violation).
+pub fn lower_package_checked(input: &PackageInput<'_>, threads: usize) -> Result<Lowered, String> {
+    lower(input, threads, true)
+}
+
+fn lower(input: &PackageInput<'_>, threads: usize, check: bool) -> Result<Lowered, String> {
     let children = input.children();
-    let lower_one = |code: &CodeInput<'_>| lower_code(input, code, &children[code.id as usize]);
+    let lower_one = |code: &CodeInput<'_>| lower_code(input, code, &children[code.id as usize], check);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()
         .map_err(|e| format!("cannot start the lowering threads: {e}"))?;
-    let sets: Vec<Result<FactSet, String>> = pool.install(|| input.codes.par_iter().map(lower_one).collect());
+    let results: Vec<(Result<FactSet, String>, Option<CheckReport>)> = pool.install(|| input.codes.par_iter().map(lower_one).collect());
+    let mut report = check.then(CheckReport::default);
+    let mut sets = Vec::with_capacity(results.len());
+    for (set, one) in results {
+        if let (Some(report), Some(one)) = (report.as_mut(), one) {
+            report.merge(one);
+        }
+        sets.push(set);
+    }
 
     let mut failed_modules: Vec<Option<String>> = vec![None; input.modules.len()];
     for (code, set) in input.codes.iter().zip(&sets) {
@@ -152,7 +180,7 @@ pub fn lower_package(input: &PackageInput<'_>, threads: usize) -> Result<Lowered
             }
         }
     }
-    Ok(Lowered { facts: merged.finish(input.minor), skipped })
+    Ok(Lowered { facts: merged.finish(input.minor), skipped, check: report })
 }
 
 /// Dense module and code ids once skipped modules are left out.
@@ -483,11 +511,35 @@ impl<'a> Cx<'a> {
     }
 }
 
-/// Lowers one code object into a fact set with local ids.
-fn lower_code(pkg: &PackageInput<'_>, code: &CodeInput<'_>, children: &[u32]) -> Result<FactSet, String> {
-    let flow = code_flow(code.code, code.decoded, code.depths)?;
-    let cfg = code_cfg(code.decoded)?;
-    lower_code_with(pkg, code, &flow, &cfg, children)
+/// Lowers one code object into a fact set with local ids and, when `check` is
+/// set, checks its flow and graph.
+fn lower_code(pkg: &PackageInput<'_>, code: &CodeInput<'_>, children: &[u32], check: bool) -> (Result<FactSet, String>, Option<CheckReport>) {
+    let name = || {
+        let module = pkg.modules.get(code.module as usize).map_or("?", |m| m.name);
+        format!("{module}:{}", code.qualname)
+    };
+    let refused = |message: String| {
+        let mut report = CheckReport::default();
+        report.failed(&name(), message.clone());
+        (Err(message), check.then_some(report))
+    };
+    let flow = match code_flow(code.code, code.decoded, code.depths) {
+        Ok(flow) => flow,
+        Err(e) => return refused(format!("stack flow: {e}")),
+    };
+    let cfg = match code_cfg(code.decoded) {
+        Ok(cfg) => cfg,
+        Err(e) => return refused(format!("control-flow graph: {e}")),
+    };
+    let report = check.then(|| check_code(&name(), code.decoded, code.depths, &flow, &cfg));
+    let set = lower_code_with(pkg, code, &flow, &cfg, children);
+    match (set, report) {
+        (Err(e), Some(mut report)) => {
+            report.refused(&name(), format!("lowering: {e}"));
+            (Err(e), Some(report))
+        }
+        (set, report) => (set, report),
+    }
 }
 
 /// [`lower_code`] given the flow and control-flow graph (tests hand-build them).
