@@ -27,6 +27,8 @@ pub struct FactsRun {
     pub facts: usize,
     /// Finding, compiling and reading the modules (the interpreter's compile included).
     pub load: Duration,
+    /// Reading marshal data and `.pyc` files, part of `load`.
+    pub marshal: Duration,
     /// Marshal output to semantic records, validated.
     pub decode: Duration,
     pub lower: Duration,
@@ -76,6 +78,7 @@ pub fn run_with_check(inputs: &[PathBuf], python: Option<&str>, output: &Path, t
     let started = Instant::now();
     let loaded = load::load(inputs, python).map_err(|e| e.to_string())?;
     let load_time = started.elapsed();
+    let marshal_time = loaded.marshal_time;
 
     let mut skipped: Vec<SkippedModule> = Vec::new();
     let mut skipped_paths: Vec<PathBuf> = Vec::new();
@@ -137,6 +140,7 @@ pub fn run_with_check(inputs: &[PathBuf], python: Option<&str>, output: &Path, t
         skipped,
         facts,
         load: load_time,
+        marshal: marshal_time,
         decode: decode_time,
         lower: lower_time,
         write: write_time,

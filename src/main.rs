@@ -113,13 +113,14 @@ fn facts(paths: &[PathBuf], output: &std::path::Path, python: Option<&str>, thre
         eprintln!("cpyg: skipped {} ({}): {}", skipped.module, skipped.file, skipped.reason);
     }
     eprintln!(
-        "cpyg: {} modules, {} code objects, {} facts in {} ({} skipped); load {:.2}s, decode {:.2}s, lower {:.2}s, write {:.2}s",
+        "cpyg: {} modules, {} code objects, {} facts in {} ({} skipped); load {:.2}s (of which marshal {:.2}s), decode {:.2}s, lower {:.2}s, write {:.2}s",
         run.modules,
         run.code_objects,
         run.facts,
         output.display(),
         run.skipped.len(),
         run.load.as_secs_f64(),
+        run.marshal.as_secs_f64(),
         run.decode.as_secs_f64(),
         run.lower.as_secs_f64(),
         run.write.as_secs_f64()

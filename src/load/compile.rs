@@ -36,6 +36,8 @@ pub struct CompileOutcome {
     pub name: String,
     pub path: PathBuf,
     pub result: Result<CodeObject, FailureReason>,
+    /// Time spent reading the marshalled code (the interpreter's compile excluded).
+    pub marshal_time: std::time::Duration,
 }
 
 /// Compiling could not proceed at all.
@@ -87,7 +89,12 @@ pub fn compile_each(
                 // `completed < rest.len()` here: the process died on the next module.
                 let (name, path) = &rest[completed];
                 let message = format!("{} stopped while compiling it ({detail})", interpreter.path.display());
-                on_outcome(CompileOutcome { name: name.clone(), path: path.clone(), result: Err(FailureReason::CompileError { message }) });
+                on_outcome(CompileOutcome {
+                    name: name.clone(),
+                    path: path.clone(),
+                    result: Err(FailureReason::CompileError { message }),
+                    marshal_time: std::time::Duration::ZERO,
+                });
                 start += completed + 1;
             }
         }
@@ -224,6 +231,7 @@ fn read_records(
         if record.name != name.as_bytes() {
             return Err(format!("record {completed} is for {:?}, expected {name}", String::from_utf8_lossy(&record.name)));
         }
+        let started = std::time::Instant::now();
         let result = match record.body {
             RecordBody::Code(bytes) => marshal::read_code(&bytes, interpreter.minor).map_err(|e| FailureReason::BadCode {
                 message: format!("the code object compiled by Python {} could not be read: {e}", interpreter.version),
@@ -231,7 +239,7 @@ fn read_records(
             RecordBody::SyntaxError { line, message } => Err(FailureReason::SyntaxError { message, line: (line > 0).then_some(line) }),
             RecordBody::OtherError { message } => Err(FailureReason::CompileError { message }),
         };
-        on_outcome(CompileOutcome { name: name.clone(), path: path.clone(), result });
+        on_outcome(CompileOutcome { name: name.clone(), path: path.clone(), result, marshal_time: started.elapsed() });
     }
     let mut extra = [0u8; 1];
     match stream.read(&mut extra) {

@@ -36,6 +36,9 @@ pub struct LoadedPackage {
     pub modules: Vec<LoadedModule>,
     /// Modules left out because they could not be compiled or read.
     pub failures: Vec<ModuleFailure>,
+    /// Time spent reading marshal data and `.pyc` files, out of the whole load
+    /// (the rest is discovery and the interpreter compiling).
+    pub marshal_time: std::time::Duration,
 }
 
 #[derive(Clone, Debug)]
@@ -160,9 +163,12 @@ pub fn load(inputs: &[PathBuf], python: Option<&str>) -> Result<LoadedPackage, L
     let mut loaded: Vec<LoadedModule> = Vec::with_capacity(discovered.modules.len());
     let mut failures = Vec::new();
     let mut release: Option<(u8, PathBuf)> = None;
+    let mut marshal_time = std::time::Duration::ZERO;
 
     for module in &pycs {
+        let started = std::time::Instant::now();
         let (minor, code) = read_pyc(module)?;
+        marshal_time += started.elapsed();
         if let Some(minor) = minor {
             check_release(&mut release, minor, &module.path)?;
         }
@@ -179,6 +185,7 @@ pub fn load(inputs: &[PathBuf], python: Option<&str>) -> Result<LoadedPackage, L
         let jobs: Vec<(String, PathBuf)> = sources.iter().map(|m| (m.name.clone(), m.path.clone())).collect();
         // One outcome per job, in the order of the jobs.
         for (module, outcome) in sources.iter().zip(compile::compile_modules(&interp, &jobs)?) {
+            marshal_time += outcome.marshal_time;
             match outcome.result {
                 Ok(code) => loaded.push(LoadedModule { name: outcome.name, path: outcome.path, is_package: module.is_package, code }),
                 Err(reason) => failures.push(ModuleFailure { name: outcome.name, path: outcome.path, reason }),
@@ -194,7 +201,7 @@ pub fn load(inputs: &[PathBuf], python: Option<&str>) -> Result<LoadedPackage, L
     };
     loaded.sort_by(|a, b| discover::compare_names(&a.name, &b.name));
     failures.sort_by(|a, b| discover::compare_names(&a.name, &b.name));
-    Ok(LoadedPackage { minor, interpreter: interpreter_version, root: discovered.root, modules: loaded, failures })
+    Ok(LoadedPackage { minor, interpreter: interpreter_version, root: discovered.root, modules: loaded, failures, marshal_time })
 }
 
 /// Reads one `.pyc`: its release when the header names one, and its code. Header
