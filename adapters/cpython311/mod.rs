@@ -18,7 +18,7 @@ pub fn parts() -> AdapterParts {
 }
 
 /// Opcodes whose meaning in 3.11 differs from [`crate::common::lifter`] or exist only here.
-fn lifter(name: &str) -> Option<LiftFn> {
+pub(crate) fn lifter(name: &str) -> Option<LiftFn> {
     let f: LiftFn = match name {
         "LOAD_GLOBAL" => common::load_global_with_null_bit,
         "LOAD_ATTR" => common::load_attr,
