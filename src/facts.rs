@@ -6,8 +6,12 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use std::fmt;
+
+use cpyg_facts::check::CheckReport;
+use cpyg_facts::fact_check::{check_facts, FactCheckReport};
 use cpyg_facts::input::{CodeInput, ModuleInput, PackageInput};
-use cpyg_facts::lower::{lower_package, SkippedModule};
+use cpyg_facts::lower::{lower_package, lower_package_checked, SkippedModule};
 use cpyg_facts::schema::CodeKind as FactCodeKind;
 use cpyg_facts::write::{write_dir, ManifestInfo};
 
@@ -29,10 +33,48 @@ pub struct FactsRun {
     pub decode: Duration,
     pub lower: Duration,
     pub write: Duration,
+    /// With `--check`: both consistency checks.
+    pub check: Option<FactsCheck>,
+}
+
+/// `cpyg facts --check`: every code object's flow and graph as they are lowered,
+/// then the whole fact set as written.
+#[derive(Debug)]
+pub struct FactsCheck {
+    /// Per code object (`cpyg_facts::check`); code objects that could not be
+    /// decoded or lowered are `refused` violations.
+    pub codes: CheckReport,
+    /// Over the fact set (`cpyg_facts::fact_check`).
+    pub facts: FactCheckReport,
+    /// The fact-set check (the per-code one runs during lowering).
+    pub time: Duration,
+}
+
+impl FactsCheck {
+    pub fn violation_count(&self) -> u64 {
+        self.codes.violation_count + self.facts.violation_count
+    }
+
+    pub fn is_clean(&self) -> bool {
+        self.violation_count() == 0
+    }
+}
+
+impl fmt::Display for FactsCheck {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "check, code objects: {}", self.codes)?;
+        writeln!(f, "check, fact set: {}", self.facts)?;
+        write!(f, "check: {} violations ({:.2}s)", self.violation_count(), self.time.as_secs_f64())
+    }
 }
 
 /// Runs `cpyg facts INPUT... -o DIR`.
 pub fn run(inputs: &[PathBuf], python: Option<&str>, output: &Path, threads: usize) -> Result<FactsRun, String> {
+    run_with_check(inputs, python, output, threads, false)
+}
+
+/// Runs `cpyg facts INPUT... -o DIR`, with `--check` when `check` is set.
+pub fn run_with_check(inputs: &[PathBuf], python: Option<&str>, output: &Path, threads: usize, check: bool) -> Result<FactsRun, String> {
     let started = Instant::now();
     let loaded = load::load(inputs, python).map_err(|e| e.to_string())?;
     let load_time = started.elapsed();
@@ -51,6 +93,11 @@ pub fn run(inputs: &[PathBuf], python: Option<&str>, output: &Path, threads: usi
     let started = Instant::now();
     let sources = loaded.modules.into_iter().map(Into::into).collect();
     let (package, failures) = SemanticPackage::build_partial(minor, sources, threads);
+    // Compiler output the adapters cannot decode is a violation; a source that does not compile is not.
+    let mut decode_report = CheckReport::default();
+    for failure in &failures {
+        decode_report.failed(&format!("{}:{}", failure.module, failure.qualname), format!("decode: {}", failure.error));
+    }
     for failure in failures {
         skipped.push(SkippedModule {
             module: failure.module.clone(),
@@ -63,7 +110,7 @@ pub fn run(inputs: &[PathBuf], python: Option<&str>, output: &Path, threads: usi
 
     let started = Instant::now();
     let input = package_input(&package, &root);
-    let lowered = lower_package(&input, threads)?;
+    let mut lowered = if check { lower_package_checked(&input, threads)? } else { lower_package(&input, threads)? };
     let lower_time = started.elapsed();
 
     let started = Instant::now();
@@ -76,6 +123,13 @@ pub fn run(inputs: &[PathBuf], python: Option<&str>, output: &Path, threads: usi
     };
     write_dir(output, &input, &lowered, &info, threads)?;
     let write_time = started.elapsed();
+
+    let check = lowered.check.take().map(|codes| {
+        let started = Instant::now();
+        let mut all = decode_report;
+        all.merge(codes);
+        FactsCheck { codes: all, facts: check_facts(&lowered.facts), time: started.elapsed() }
+    });
 
     skipped.extend(lowered.skipped.iter().cloned());
     skipped.sort_by(|a, b| a.module.cmp(&b.module));
@@ -90,6 +144,7 @@ pub fn run(inputs: &[PathBuf], python: Option<&str>, output: &Path, threads: usi
         decode: decode_time,
         lower: lower_time,
         write: write_time,
+        check,
     })
 }
 

@@ -46,6 +46,10 @@ enum Command {
         /// Decoding and lowering threads (default: available cores).
         #[arg(long)]
         threads: Option<usize>,
+        /// Also check every code object's stack flow and blocks, and the ids, flow and
+        /// edges of the fact set written; print the counts and exit with 1 on any violation.
+        #[arg(long)]
+        check: bool,
     },
     /// Compare cpyg's decoding with an interpreter's own `dis`, module by module.
     Conformance {
@@ -64,7 +68,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Disasm { paths, python, json, threads } => disasm(&paths, python.as_deref(), json, threads),
-        Command::Facts { paths, output, python, threads } => facts(&paths, &output, python.as_deref(), threads),
+        Command::Facts { paths, output, python, threads, check } => facts(&paths, &output, python.as_deref(), threads, check),
         Command::Conformance { python, paths, jobs } => conformance(python.as_deref(), &paths, jobs),
     };
     match result {
@@ -103,8 +107,8 @@ fn disasm(paths: &[PathBuf], python: Option<&str>, json: bool, threads: Option<u
     }
 }
 
-fn facts(paths: &[PathBuf], output: &std::path::Path, python: Option<&str>, threads: Option<usize>) -> Result<ExitCode, String> {
-    let run = cpyg::facts::run(paths, python, output, threads.unwrap_or_else(cores))?;
+fn facts(paths: &[PathBuf], output: &std::path::Path, python: Option<&str>, threads: Option<usize>, check: bool) -> Result<ExitCode, String> {
+    let run = cpyg::facts::run_with_check(paths, python, output, threads.unwrap_or_else(cores), check)?;
     for skipped in &run.skipped {
         eprintln!("cpyg: skipped {} ({}): {}", skipped.module, skipped.file, skipped.reason);
     }
@@ -121,7 +125,13 @@ fn facts(paths: &[PathBuf], output: &std::path::Path, python: Option<&str>, thre
         run.lower.as_secs_f64(),
         run.write.as_secs_f64()
     );
-    Ok(ExitCode::SUCCESS)
+    match &run.check {
+        Some(check) => {
+            println!("{check}");
+            Ok(if check.is_clean() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+        }
+        None => Ok(ExitCode::SUCCESS),
+    }
 }
 
 fn conformance(python: Option<&str>, paths: &[PathBuf], jobs: Option<usize>) -> Result<ExitCode, String> {

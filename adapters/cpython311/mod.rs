@@ -8,22 +8,17 @@
 
 pub mod opcodes;
 
-use crate::code::CodeObject;
 use crate::common;
-use crate::decode::{AdapterParts, DecodeError};
+use crate::decode::AdapterParts;
 use crate::lift::{families, Flow, LiftCx, LiftFn, LiftResult, Lifted};
-use crate::sem::{Condition, ExceptionRegion, Instr, Intrinsic, Op, Protocols};
+use crate::sem::{Condition, Intrinsic, Op, Protocols};
 
 pub fn parts() -> AdapterParts {
-    AdapterParts { table: &opcodes::TABLE, self_slot: crate::sem::SelfSlot::BeforeCallable, lifter, locations: crate::location_table::decode, regions }
-}
-
-fn regions(code: &CodeObject, instrs: &[Instr]) -> Result<Vec<ExceptionRegion>, DecodeError> {
-    crate::exception_table::decode(&code.exceptiontable, instrs, code.code.len() as u32)
+    AdapterParts { table: &opcodes::TABLE, self_slot: crate::sem::SelfSlot::BeforeCallable, lifter, locations: crate::location_table::decode, regions: crate::exception_table::regions }
 }
 
 /// Opcodes whose meaning in 3.11 differs from [`crate::common::lifter`] or exist only here.
-fn lifter(name: &str) -> Option<LiftFn> {
+pub(crate) fn lifter(name: &str) -> Option<LiftFn> {
     let f: LiftFn = match name {
         "LOAD_GLOBAL" => common::load_global_with_null_bit,
         "LOAD_ATTR" => common::load_attr,

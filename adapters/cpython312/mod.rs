@@ -8,46 +8,29 @@
 
 pub mod opcodes;
 
-use crate::code::CodeObject;
 use crate::common;
-use crate::decode::{AdapterParts, DecodeError};
+use crate::decode::AdapterParts;
 use crate::lift::{families, Flow, LiftFn, Lifted};
-use crate::sem::{Condition, ExceptionRegion, Instr, Op, Protocols};
+use crate::sem::{Condition, Op, Protocols};
 
 pub fn parts() -> AdapterParts {
-    AdapterParts { table: &opcodes::TABLE, self_slot: crate::sem::SelfSlot::BeforeCallable, lifter, locations: crate::location_table::decode, regions }
-}
-
-fn regions(code: &CodeObject, instrs: &[Instr]) -> Result<Vec<ExceptionRegion>, DecodeError> {
-    crate::exception_table::decode(&code.exceptiontable, instrs, code.code.len() as u32)
+    AdapterParts { table: &opcodes::TABLE, self_slot: crate::sem::SelfSlot::BeforeCallable, lifter, locations: crate::location_table::decode, regions: crate::exception_table::regions }
 }
 
 /// Opcodes whose meaning in 3.12 differs from [`crate::common::lifter`] or exist only here.
 fn lifter(name: &str) -> Option<LiftFn> {
     let f: LiftFn = match name {
-        "LOAD_GLOBAL" => common::load_global_with_null_bit,
         "LOAD_ATTR" => common::load_attr_with_method_bit,
         // The low four bits cache which comparison outcomes the specialisation tests.
         "COMPARE_OP" => |a, cx| common::compare(a, cx, 4, None),
 
-        "KW_NAMES" => common::kw_names,
-        "CALL" => common::call_with_kw_names,
-        "CALL_FUNCTION_EX" => |a, _| Ok(common::call_function_ex_after_null(a)),
-        "MAKE_FUNCTION" => |a, _| common::make_function_with_attrs(a),
-
         "POP_JUMP_IF_TRUE" => |_, _| Ok(common::branch_on_truth(Condition::IfTrue)),
         "POP_JUMP_IF_FALSE" => |_, _| Ok(common::branch_on_truth(Condition::IfFalse)),
-        "FOR_ITER" => |_, _| Ok(for_iter()),
         "END_FOR" => |_, _| Ok(Lifted::new(Op::EndFor, 2, 0)),
+        "FOR_ITER" => |_, _| Ok(for_iter()),
         "SEND" => |_, _| Ok(send()),
-
-        "WITH_EXCEPT_START" => |_, _| Ok(common::with_except_start()),
-        "RERAISE" => |a, _| Ok(common::reraise(a)),
-        "POP_EXCEPT" => |_, _| Ok(common::pop_except()),
-        "END_ASYNC_FOR" => |_, _| Ok(common::end_async_for()),
-        "MATCH_CLASS" => |a, _| Ok(common::match_class(a)),
-        "MATCH_KEYS" => |_, _| Ok(common::match_keys()),
-        _ => return None,
+        // Everything else decodes as in 3.11.
+        _ => return super::cpython311::lifter(name),
     };
     Some(f)
 }

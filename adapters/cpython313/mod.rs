@@ -8,18 +8,13 @@
 
 pub mod opcodes;
 
-use crate::code::CodeObject;
 use crate::common;
-use crate::decode::{AdapterParts, DecodeError};
+use crate::decode::AdapterParts;
 use crate::lift::{families, Flow, LiftFn, Lifted};
 use crate::sem::*;
 
 pub fn parts() -> AdapterParts {
-    AdapterParts { table: &opcodes::TABLE, self_slot: crate::sem::SelfSlot::AfterCallable, lifter, locations: crate::location_table::decode, regions }
-}
-
-fn regions(code: &CodeObject, instrs: &[Instr]) -> Result<Vec<ExceptionRegion>, DecodeError> {
-    crate::exception_table::decode(&code.exceptiontable, instrs, code.code.len() as u32)
+    AdapterParts { table: &opcodes::TABLE, self_slot: crate::sem::SelfSlot::AfterCallable, lifter, locations: crate::location_table::decode, regions: crate::exception_table::regions }
 }
 
 /// `COMPARE_OP`: the operator index is `arg >> 5`; bit 4 (16) coerces the result
@@ -28,7 +23,7 @@ const COMPARE_SHIFT: u32 = 5;
 const COMPARE_TO_BOOL_BIT: u32 = 16;
 
 /// Opcodes whose meaning in 3.13 differs from [`crate::common::lifter`] or exist only here.
-fn lifter(name: &str) -> Option<LiftFn> {
+pub(crate) fn lifter(name: &str) -> Option<LiftFn> {
     let f: LiftFn = match name {
         "LOAD_GLOBAL" => common::load_global_with_null_bit,
         "LOAD_ATTR" => common::load_attr_with_method_bit,

@@ -8,41 +8,18 @@
 
 pub mod opcodes;
 
-use crate::code::CodeObject;
 use crate::common;
-use crate::decode::{AdapterParts, DecodeError};
-use crate::lift::{conversion, families, Flow, LiftCx, LiftFn, LiftResult, Lifted};
+use crate::decode::AdapterParts;
+use crate::lift::{conversion, Flow, LiftCx, LiftFn, LiftResult, Lifted};
 use crate::sem::*;
 
 pub fn parts() -> AdapterParts {
-    AdapterParts { table: &opcodes::TABLE, self_slot: crate::sem::SelfSlot::AfterCallable, lifter, locations: crate::location_table::decode, regions }
+    AdapterParts { table: &opcodes::TABLE, self_slot: crate::sem::SelfSlot::AfterCallable, lifter, locations: crate::location_table::decode, regions: crate::exception_table::regions }
 }
 
-fn regions(code: &CodeObject, instrs: &[Instr]) -> Result<Vec<ExceptionRegion>, DecodeError> {
-    crate::exception_table::decode(&code.exceptiontable, instrs, code.code.len() as u32)
-}
-
-/// `COMPARE_OP`: the operator index is `arg >> 5`; bit 4 (16) coerces the result
-/// to bool; the low four bits only guide specialisation.
-const COMPARE_SHIFT: u32 = 5;
-const COMPARE_TO_BOOL_BIT: u32 = 16;
-
-/// Opcodes whose meaning in 3.14 differs from [`crate::common::lifter`] or exist only here.
+/// Opcodes whose meaning in 3.14 differs from 3.13 (see [`super::cpython313`]) or exist only here.
 fn lifter(name: &str) -> Option<LiftFn> {
     let f: LiftFn = match name {
-        "LOAD_GLOBAL" => common::load_global_with_null_bit,
-        "LOAD_ATTR" => common::load_attr_with_method_bit,
-        "COMPARE_OP" => |a, cx| common::compare(a, cx, COMPARE_SHIFT, Some(COMPARE_TO_BOOL_BIT)),
-        // The operand is a bool produced by `TO_BOOL`: no truth protocol here.
-        "UNARY_NOT" => |_, _| Ok(Lifted::new(Op::Unary { op: UnaryOp::Not }, 1, 1)),
-        "POP_JUMP_IF_TRUE" => |_, _| Ok(common::branch(Condition::IfTrue)),
-        "POP_JUMP_IF_FALSE" => |_, _| Ok(common::branch(Condition::IfFalse)),
-
-        "CALL" => |argc, _| {
-            common::count(argc, 2)?;
-            Ok(common::call(argc, 0, None, SelfSlot::AfterCallable))
-        },
-        "CALL_KW" => common::call_kw_with_names_on_stack,
         "CALL_FUNCTION_EX" => call_function_ex,
         // Only the code object: defaults, closure… follow as `SET_FUNCTION_ATTRIBUTE`.
         "MAKE_FUNCTION" => |_, _| Ok(Lifted::new(Op::MakeFunction { attrs: FunctionAttrs(0) }, 1, 1)),
@@ -51,7 +28,6 @@ fn lifter(name: &str) -> Option<LiftFn> {
         // effect of 0. In this frame the value is popped and nothing follows.
         "RETURN_VALUE" => |_, _| Ok(Lifted::new(Op::Return, 1, 1).flow(Flow::Return)),
 
-        "FOR_ITER" => |_, _| Ok(common::for_iter_exhausted_at_end_for()),
         // Pops the exhausted iteration's placeholder; `POP_ITER` after it drops the iterator.
         "END_FOR" => |_, _| Ok(Lifted::new(Op::EndFor, 1, 0)),
         // Handler of an `async for`: pops the awaitable and the exception and goes
@@ -61,32 +37,14 @@ fn lifter(name: &str) -> Option<LiftFn> {
         // taken there (the interpreter "jumps" by 0): `dis` shows that as a jump
         // target (see `Adapter::dis_jump_target`), but control never goes there.
         "END_ASYNC_FOR" => |_, _| Ok(Lifted::new(Op::EndAsyncFor, 2, 0)),
-        // `[receiver, value]`: sends `value`; the result replaces it on both edges,
-        // the jump taken when the receiver returned instead of yielding.
-        "SEND" => |_, _| {
-            Ok(Lifted::new(Op::Send, 1, 1)
-                .peek(1)
-                .flow(Flow::Branch(Condition::SendReturned))
-                .protocols(families::FOR_ITER | Protocols::CALL))
-        },
-
         // `[exit, self-or-NULL, lasti, previous exception, exception]`: `LOAD_SPECIAL`
         // left the exit method's self slot in the block, one more value than before.
         "WITH_EXCEPT_START" => |_, _| Ok(common::with_except_start().peek(5)),
-        // The interpreter only ever uses 0, 1 or 2; bound it so depths stay in range.
-        "RERAISE" => |a, _| {
-            common::count(a, 1)?;
-            Ok(common::reraise(a))
-        },
-        "POP_EXCEPT" => |_, _| Ok(common::pop_except()),
-
-        "MATCH_CLASS" => |n, _| Ok(common::match_class(n)),
-        "MATCH_KEYS" => |_, _| Ok(common::match_keys()),
-
         // `[strings tuple, interpolations tuple]` → `Template`.
         "BUILD_TEMPLATE" => |_, _| Ok(Lifted::new(Op::BuildTemplate, 2, 1)),
         "BUILD_INTERPOLATION" => build_interpolation,
-        _ => return None,
+        // Everything else decodes as in 3.13.
+        _ => return super::cpython313::lifter(name),
     };
     Some(f)
 }

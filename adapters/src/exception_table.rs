@@ -4,6 +4,7 @@
 //! `depth << 1 | lasti`), the first flagged by bit 7. Varints are 6-bit groups,
 //! most significant first, bit 6 marking continuation.
 
+use crate::code::CodeObject;
 use crate::decode::DecodeError;
 use crate::sem::{ExceptionRegion, Instr};
 
@@ -29,6 +30,11 @@ impl Reader<'_> {
             }
         }
     }
+}
+
+/// The regions of a 3.11+ code object: its `co_exceptiontable`, decoded.
+pub fn regions(code: &CodeObject, instrs: &[Instr]) -> Result<Vec<ExceptionRegion>, DecodeError> {
+    decode(&code.exceptiontable, instrs, code.code.len() as u32)
 }
 
 /// Decodes the table into half-open byte ranges. Checks that every boundary is

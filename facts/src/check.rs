@@ -40,6 +40,13 @@ pub enum ViolationKind {
     BadEdge,
     /// The code object could not be decoded, or its flow or graph not built.
     Refused,
+    /// A fact names an id its entity's defining relation does not define.
+    DanglingId,
+    /// An entity's ids are not exactly `0..count`, each defined once.
+    NotDense,
+    /// A fact names per-code ids of different code objects, or per-code ids are
+    /// not numbered in code id order.
+    MixedCode,
 }
 
 impl ViolationKind {
@@ -52,6 +59,9 @@ impl ViolationKind {
             ViolationKind::BadFlow => "bad_flow",
             ViolationKind::BadEdge => "bad_edge",
             ViolationKind::Refused => "refused",
+            ViolationKind::DanglingId => "dangling_id",
+            ViolationKind::NotDense => "not_dense",
+            ViolationKind::MixedCode => "mixed_code",
         }
     }
 }
@@ -120,6 +130,11 @@ impl CheckReport {
     /// Records a code object that could not be analysed at all.
     pub fn failed(&mut self, code: &str, message: String) {
         self.code_objects += 1;
+        self.refused(code, message);
+    }
+
+    /// Records that a code object already counted could not be lowered.
+    pub fn refused(&mut self, code: &str, message: String) {
         self.violation(code, None, ViolationKind::Refused, message);
     }
 

@@ -8,10 +8,12 @@
 //! - [`flow`] (operand-stack flow) and [`cfg`] (blocks and edges) of one code object;
 //! - [`lower`]: per code object (modules in parallel) into [`lower::Facts`];
 //! - [`write`]: the fact directory;
-//! - [`check`]: the consistency checker.
+//! - [`check`]: the consistency check of one code object's flow and graph;
+//! - [`fact_check`]: the consistency check of a whole fact set (ids, flow, edges).
 
 pub mod cfg;
 pub mod check;
+pub mod fact_check;
 pub mod flow;
 pub mod input;
 pub mod lower;

@@ -47,12 +47,83 @@ impl ColumnType {
         }
     }
 
+    /// The entity whose ids the column holds, if it holds ids.
+    pub fn entity(self) -> Option<Entity> {
+        match self {
+            ColumnType::Module => Some(Entity::Module),
+            ColumnType::Code => Some(Entity::Code),
+            ColumnType::Insn => Some(Entity::Insn),
+            ColumnType::Var => Some(Entity::Var),
+            ColumnType::Block => Some(Entity::Block),
+            ColumnType::Const => Some(Entity::Const),
+            ColumnType::Region => Some(Entity::Region),
+            ColumnType::Symbol => Some(Entity::Symbol),
+            ColumnType::Number | ColumnType::Bool | ColumnType::Text | ColumnType::Enum(_) => None,
+        }
+    }
+
     /// Soufflé's attribute type: symbols stay numbers so rules join on integers.
     pub fn souffle(self) -> &'static str {
         match self {
             ColumnType::Text => "symbol",
             _ => "unsigned",
         }
+    }
+}
+
+/// The things ids name. Each entity is *defined* by the first column of the
+/// relations [`Entity::defined_by`] lists: every id from 0 to the count has
+/// exactly one defining row among them, and every other column of the entity's
+/// type refers to a defined id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Entity {
+    Module,
+    Code,
+    Insn,
+    Var,
+    Block,
+    Const,
+    Region,
+    Symbol,
+}
+
+impl Entity {
+    pub const ALL: [Entity; 8] =
+        [Entity::Module, Entity::Code, Entity::Insn, Entity::Var, Entity::Block, Entity::Const, Entity::Region, Entity::Symbol];
+
+    /// The column type's name (`insn`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Entity::Module => "module",
+            Entity::Code => "code",
+            Entity::Insn => "insn",
+            Entity::Var => "var",
+            Entity::Block => "block",
+            Entity::Const => "const",
+            Entity::Region => "region",
+            Entity::Symbol => "symbol",
+        }
+    }
+
+    /// The relations whose first column defines this entity's ids. A variable is
+    /// defined by its role: popped, read in place, pushed, handed to a handler or
+    /// present on entry, exactly one of them.
+    pub fn defined_by(self) -> &'static [&'static str] {
+        match self {
+            Entity::Module => &["Module"],
+            Entity::Code => &["Code"],
+            Entity::Insn => &["Insn"],
+            Entity::Var => &["InVar", "PeekVar", "OutVar", "HandlerVar", "EntryVar"],
+            Entity::Block => &["Block"],
+            Entity::Const => &["Const"],
+            Entity::Region => &["ExceptionRegion"],
+            Entity::Symbol => &["Symbol"],
+        }
+    }
+
+    /// Numbered per code object, in code id order: every id belongs to one code object.
+    pub fn is_per_code(self) -> bool {
+        matches!(self, Entity::Insn | Entity::Var | Entity::Block | Entity::Const | Entity::Region)
     }
 }
 
@@ -1854,6 +1925,17 @@ mod tests {
             names.sort();
             names.dedup();
             assert_eq!(names.len(), r.columns.len(), "{}", r.name);
+        }
+    }
+
+    #[test]
+    fn every_entity_is_defined_by_the_first_column_of_its_relations() {
+        for entity in Entity::ALL {
+            assert!(!entity.defined_by().is_empty());
+            for name in entity.defined_by() {
+                let relation = all_relations().into_iter().find(|r| r.name == *name).unwrap_or_else(|| panic!("no relation {name}"));
+                assert_eq!(relation.columns[0].ty.entity(), Some(entity), "{name}");
+            }
         }
     }
 

@@ -43,103 +43,50 @@ use rayon::prelude::*;
 use cpyg_adapters::sem::{Instr, Op, SelfSlot};
 
 use crate::cfg::{code_cfg, Cfg};
+use crate::check::{check_code, CheckReport};
 use crate::flow::{code_flow, CodeFlow};
 use crate::input::{CodeInput, PackageInput};
-use crate::schema::{ColumnType, RelationId, Row, RELATIONS};
+use crate::schema::{ColumnType, Entity, RelationId, Row, RELATIONS};
 use crate::symbols::Symbols;
 
-/// The entities whose ids are numbered from 0 in each code object (and move
-/// past those of the code objects before when fact sets join).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Entity {
-    Insn,
-    Var,
-    Block,
-    Const,
-    Region,
-}
-
-impl Entity {
-    const ALL: [Entity; 5] = [Entity::Insn, Entity::Var, Entity::Block, Entity::Const, Entity::Region];
-
-    /// The entity a column of type `ty` holds ids of, if one numbered per code object.
-    fn of(ty: ColumnType) -> Option<Entity> {
-        match ty {
-            ColumnType::Insn => Some(Entity::Insn),
-            ColumnType::Var => Some(Entity::Var),
-            ColumnType::Block => Some(Entity::Block),
-            ColumnType::Const => Some(Entity::Const),
-            ColumnType::Region => Some(Entity::Region),
-            ColumnType::Module
-            | ColumnType::Code
-            | ColumnType::Symbol
-            | ColumnType::Number
-            | ColumnType::Bool
-            | ColumnType::Text
-            | ColumnType::Enum(_) => None,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Entity::Insn => "instructions",
-            Entity::Var => "stack variables",
-            Entity::Block => "blocks",
-            Entity::Const => "constants",
-            Entity::Region => "exception regions",
-        }
-    }
-}
-
-/// How many ids of each [`Entity`] a code object (or a run of them) uses.
+/// How many ids of each per-code entity (see [`Entity::is_per_code`]) a code
+/// object, or a run of them, uses; other entities count 0.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Counts([u32; 5]);
+struct Counts([u32; Entity::ALL.len()]);
 
 impl Counts {
     fn get(&self, entity: Entity) -> u32 {
         self.0[entity as usize]
     }
 
+    fn with(mut self, entity: Entity, count: u32) -> Counts {
+        self.0[entity as usize] = count;
+        self
+    }
+
     fn checked_add(self, other: Counts) -> Result<Counts, String> {
         let mut sum = self;
         for entity in Entity::ALL {
             let (a, b) = (self.get(entity), other.get(entity));
-            sum.0[entity as usize] = a.checked_add(b).ok_or_else(|| format!("more than {} {} in one package", u32::MAX, entity.name()))?;
+            sum.0[entity as usize] = a.checked_add(b).ok_or_else(|| format!("more than {} {} ids in one package", u32::MAX, entity.name()))?;
         }
         Ok(sum)
     }
 }
 
-/// A column whose values are local to a fact set, and how they become global.
-#[derive(Clone, Copy, Debug)]
-enum Local {
-    /// Offset by the ids of the code objects before.
-    PerCode(Entity),
-    /// Mapped through the package's symbol table.
-    Symbol,
-    /// Renumbered without skipped modules.
-    Module,
-    Code,
+/// The per-code entity whose ids a column of type `ty` holds, if any: those
+/// ids move past the ids of the code objects before.
+fn per_code(ty: ColumnType) -> Option<Entity> {
+    ty.entity().filter(|entity| entity.is_per_code())
 }
 
-impl Local {
-    fn of(ty: ColumnType) -> Option<Local> {
-        match ty {
-            ColumnType::Symbol => Some(Local::Symbol),
-            ColumnType::Module => Some(Local::Module),
-            ColumnType::Code => Some(Local::Code),
-            _ => Entity::of(ty).map(Local::PerCode),
-        }
-    }
-}
-
-/// For each relation (by index), its local columns: `(column index, kind)`.
-/// Worked out once from the schema, so that joining does not look at the
-/// columns that keep their values.
-static LOCAL_COLUMNS: LazyLock<Vec<Vec<(usize, Local)>>> = LazyLock::new(|| {
+/// For each relation (by index), its id columns: `(column index, entity)`.
+/// Their values are local to a fact set; worked out once from the schema, so
+/// that joining does not look at the columns that keep their values.
+static ID_COLUMNS: LazyLock<Vec<Vec<(usize, Entity)>>> = LazyLock::new(|| {
     RELATIONS
         .iter()
-        .map(|relation| relation.columns.iter().enumerate().filter_map(|(i, column)| Some((i, Local::of(column.ty)?))).collect())
+        .map(|relation| relation.columns.iter().enumerate().filter_map(|(i, column)| Some((i, column.ty.entity()?))).collect())
         .collect()
 });
 
@@ -186,7 +133,7 @@ impl FactSet {
         row.write_to(table);
         // `R::COLUMN_TYPES` is a constant: this loop is resolved per relation.
         for (column, (value, &ty)) in table[start..].iter_mut().zip(R::COLUMN_TYPES).enumerate() {
-            let Some(entity) = Entity::of(ty) else { continue };
+            let Some(entity) = per_code(ty) else { continue };
             let count = self.open.get(entity);
             if *value < count {
                 // `counts + open` was checked when the code object opened: no overflow.
@@ -194,7 +141,7 @@ impl FactSet {
             } else if self.out_of_range.is_none() {
                 let relation = R::ID.schema();
                 let name = relation.columns[column].name;
-                self.out_of_range = Some(format!("{}.{name} is {value}, but the code object has {count} {}", relation.name, entity.name()));
+                self.out_of_range = Some(format!("{}.{name} is {value}, but the code object has {count} {} ids", relation.name, entity.name()));
             }
         }
     }
@@ -246,6 +193,13 @@ impl Facts {
     pub fn count(&self, id: RelationId) -> usize {
         self.tables[id as usize].iter().map(Vec::len).sum::<usize>() / id.arity().max(1)
     }
+
+    /// Rows of one relation, to edit in place (tools that rewrite facts; tests
+    /// corrupt a fact set to see the check catch it). Order is not restored.
+    pub fn rows_mut(&mut self, id: RelationId) -> impl Iterator<Item = &mut [u32]> {
+        let arity = id.arity().max(1);
+        self.tables[id as usize].iter_mut().flat_map(move |piece| piece.chunks_exact_mut(arity))
+    }
 }
 
 /// A module left out of the facts, with the reason.
@@ -261,6 +215,9 @@ pub struct Lowered {
     pub facts: Facts,
     /// Modules whose code could not be lowered; ids of the others are renumbered densely.
     pub skipped: Vec<SkippedModule>,
+    /// The per-code consistency check of every code object, when asked for
+    /// ([`lower_package_checked`]), merged in code id order.
+    pub check: Option<CheckReport>,
 }
 
 /// Lowers every code object on `threads` threads. A module any of whose code
@@ -271,17 +228,37 @@ pub struct Lowered {
 /// not depend on the thread count: symbols are numbered in set order, and every
 /// relation is sorted.
 pub fn lower_package(input: &PackageInput<'_>, threads: usize) -> Result<Lowered, String> {
+    lower(input, threads, false)
+}
+
+/// [`lower_package`], also running [`check_code`] on each code object's flow and
+/// graph as they are lowered (a code object that cannot be lowered is a violation).
+pub fn lower_package_checked(input: &PackageInput<'_>, threads: usize) -> Result<Lowered, String> {
+    lower(input, threads, true)
+}
+
+fn lower(input: &PackageInput<'_>, threads: usize, check: bool) -> Result<Lowered, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()
         .map_err(|e| format!("cannot start the lowering threads: {e}"))?;
-    pool.install(|| lower_in_pool(input))
+    pool.install(|| lower_in_pool(input, check))
 }
 
-fn lower_in_pool(input: &PackageInput<'_>) -> Result<Lowered, String> {
+fn lower_in_pool(input: &PackageInput<'_>, check: bool) -> Result<Lowered, String> {
     let children = input.children();
     let runs = module_runs(&input.codes);
-    let sets: Vec<Result<FactSet, String>> = runs.par_iter().map(|run| lower_codes(input, &input.codes[run.clone()], &children)).collect();
+    let results: Vec<(Result<FactSet, String>, Option<CheckReport>)> =
+        runs.par_iter().map(|run| lower_codes(input, &input.codes[run.clone()], &children, check)).collect();
+    // Runs are in code id order, so the reports merge in code id order.
+    let mut report = check.then(CheckReport::default);
+    let mut sets = Vec::with_capacity(results.len());
+    for (set, one) in results {
+        if let (Some(report), Some(one)) = (report.as_mut(), one) {
+            report.merge(one);
+        }
+        sets.push(set);
+    }
 
     let mut failed_modules: Vec<Option<String>> = vec![None; input.modules.len()];
     for (run, set) in runs.iter().zip(&sets) {
@@ -312,7 +289,7 @@ fn lower_in_pool(input: &PackageInput<'_>) -> Result<Lowered, String> {
             kept.push(set);
         }
     }
-    Ok(Lowered { facts: join(kept, &renumber, input.minor)?, skipped })
+    Ok(Lowered { facts: join(kept, &renumber, input.minor)?, skipped, check: report })
 }
 
 /// Ranges of consecutive code objects of the same module (one per module, as
@@ -328,18 +305,42 @@ fn module_runs(codes: &[CodeInput<'_>]) -> Vec<Range<usize>> {
     runs
 }
 
-/// Lowers consecutive code objects into one fact set; the first failure names its code object.
-fn lower_codes(pkg: &PackageInput<'_>, codes: &[CodeInput<'_>], children: &[Vec<u32>]) -> Result<FactSet, String> {
-    let mut out = FactSet::new();
+/// Lowers consecutive code objects into one fact set; the first failure names
+/// its code object. With `check`, every code object is checked (those after a
+/// failure too) and the reports are merged in order.
+fn lower_codes(
+    pkg: &PackageInput<'_>,
+    codes: &[CodeInput<'_>],
+    children: &[Vec<u32>],
+    check: bool,
+) -> (Result<FactSet, String>, Option<CheckReport>) {
+    let mut set = Ok(FactSet::new());
+    let mut report = check.then(CheckReport::default);
     for code in codes {
+        let into = match &mut set {
+            Ok(set) => std::mem::take(set),
+            // The module is left out: the code objects after it are lowered only to be checked.
+            Err(_) if check => FactSet::new(),
+            Err(_) => break,
+        };
         let children = children.get(code.id as usize).map_or(&[][..], Vec::as_slice);
-        out = lower_code(pkg, code, children, out).map_err(|e| format!("code object {}: {e}", code.qualname))?;
+        let (lowered, one) = lower_code(pkg, code, children, into, check);
+        if let (Some(report), Some(one)) = (report.as_mut(), one) {
+            report.merge(one);
+        }
+        match lowered {
+            Ok(lowered) if set.is_ok() => set = Ok(lowered),
+            Err(e) if set.is_ok() => set = Err(format!("code object {}: {e}", code.qualname)),
+            _ => {}
+        }
     }
-    // The sets wait for each other to be joined: give back the room tables grew into.
-    for table in &mut out.tables {
-        table.shrink_to_fit();
+    if let Ok(set) = &mut set {
+        // The sets wait for each other to be joined: give back the room tables grew into.
+        for table in &mut set.tables {
+            table.shrink_to_fit();
+        }
     }
-    Ok(out)
+    (set, report)
 }
 
 /// Dense module and code ids once skipped modules are left out.
@@ -396,7 +397,7 @@ impl Shift<'_> {
     /// refers into a skipped module goes with it.
     fn apply(&self, table: &mut Vec<u32>, r: usize, renumber: &Renumbering) {
         let arity = RELATIONS[r].columns.len();
-        let columns = &LOCAL_COLUMNS[r];
+        let columns = &ID_COLUMNS[r];
         if columns.is_empty() {
             return;
         }
@@ -406,7 +407,7 @@ impl Shift<'_> {
             if to < from {
                 table.copy_within(from..from + arity, to);
             }
-            let whole = columns.iter().all(|&(column, local)| match self.global(table[to + column], local, renumber) {
+            let whole = columns.iter().all(|&(column, entity)| match self.global(table[to + column], entity, renumber) {
                 Some(value) => {
                     table[to + column] = value;
                     true
@@ -418,14 +419,14 @@ impl Shift<'_> {
         table.truncate(kept * arity);
     }
 
-    /// The global value of a local one; `None` for a reference into a skipped module.
-    fn global(&self, value: u32, local: Local, renumber: &Renumbering) -> Option<u32> {
-        match local {
+    /// The global id of a local one; `None` for a reference into a skipped module.
+    fn global(&self, value: u32, entity: Entity, renumber: &Renumbering) -> Option<u32> {
+        match entity {
+            Entity::Symbol => self.symbols.get(value as usize).copied(),
+            Entity::Module => renumber.module(value),
+            Entity::Code => renumber.code(value),
             // The sum is below the package's count, which `Counts::checked_add` checked.
-            Local::PerCode(entity) => Some(value + self.counts.get(entity)),
-            Local::Symbol => self.symbols.get(value as usize).copied(),
-            Local::Module => renumber.module(value),
-            Local::Code => renumber.code(value),
+            Entity::Insn | Entity::Var | Entity::Block | Entity::Const | Entity::Region => Some(value + self.counts.get(entity)),
         }
     }
 }
@@ -451,7 +452,7 @@ fn join(sets: Vec<FactSet>, renumber: &Renumbering, minor: u8) -> Result<Facts, 
     }
     // Numbering symbols is sequential (first use, in set order): the relations
     // without symbol columns are joined meanwhile, the others after it.
-    let has_symbols = |r: usize| LOCAL_COLUMNS[r].iter().any(|(_, local)| matches!(local, Local::Symbol));
+    let has_symbols = |r: usize| ID_COLUMNS[r].iter().any(|&(_, entity)| entity == Entity::Symbol);
     let (with_symbols, without): (Vec<_>, Vec<_>) = tables.iter_mut().enumerate().partition(|(r, _)| has_symbols(*r));
     let ((symbols, symbol_maps), ()) = rayon::join(
         || number_symbols(local_symbols),
@@ -630,14 +631,15 @@ impl<'a> Cx<'a> {
         let producers = Adjacency::new(count, flow.flows.iter().map(|&(from, to)| (to, from)));
         let consumers = Adjacency::new(count, flow.flows.iter().copied());
         let consts = consts::ConstTable::build(code.code, &code.decoded.instrs, children)?;
-        let fits = |n: usize, entity: Entity| u32::try_from(n).map_err(|_| format!("too many {}", entity.name()));
-        out.open_code(Counts([
-            fits(code.decoded.instrs.len(), Entity::Insn)?,
-            flow.vars.count,
-            fits(cfg.blocks.len(), Entity::Block)?,
-            consts.len(),
-            fits(code.decoded.regions.len(), Entity::Region)?,
-        ]))?;
+        let fits = |n: usize, entity: Entity| u32::try_from(n).map_err(|_| format!("too many {} ids", entity.name()));
+        out.open_code(
+            Counts::default()
+                .with(Entity::Insn, fits(code.decoded.instrs.len(), Entity::Insn)?)
+                .with(Entity::Var, flow.vars.count)
+                .with(Entity::Block, fits(cfg.blocks.len(), Entity::Block)?)
+                .with(Entity::Const, consts.len())
+                .with(Entity::Region, fits(code.decoded.regions.len(), Entity::Region)?),
+        )?;
         let nulls = vec![false; count];
         let mut cx = Cx { pkg, code, flow, cfg, consts, owners, producers, consumers, nulls, out };
         cx.nulls = names::null_outputs(&cx);
@@ -762,11 +764,41 @@ impl<'a> Cx<'a> {
     }
 }
 
-/// Lowers one code object into `out`, after the code objects already there.
-fn lower_code(pkg: &PackageInput<'_>, code: &CodeInput<'_>, children: &[u32], out: FactSet) -> Result<FactSet, String> {
-    let flow = code_flow(code.code, code.decoded, code.depths)?;
-    let cfg = code_cfg(code.decoded)?;
-    lower_code_with(pkg, code, &flow, &cfg, children, out)
+/// Lowers one code object into `out`, after the code objects already there,
+/// and, when `check` is set, checks its flow and graph.
+fn lower_code(
+    pkg: &PackageInput<'_>,
+    code: &CodeInput<'_>,
+    children: &[u32],
+    out: FactSet,
+    check: bool,
+) -> (Result<FactSet, String>, Option<CheckReport>) {
+    let name = || {
+        let module = pkg.modules.get(code.module as usize).map_or("?", |m| m.name);
+        format!("{module}:{}", code.qualname)
+    };
+    let refused = |message: String| {
+        let mut report = CheckReport::default();
+        report.failed(&name(), message.clone());
+        (Err(message), check.then_some(report))
+    };
+    let flow = match code_flow(code.code, code.decoded, code.depths) {
+        Ok(flow) => flow,
+        Err(e) => return refused(format!("stack flow: {e}")),
+    };
+    let cfg = match code_cfg(code.decoded) {
+        Ok(cfg) => cfg,
+        Err(e) => return refused(format!("control-flow graph: {e}")),
+    };
+    let report = check.then(|| check_code(&name(), code.decoded, code.depths, &flow, &cfg));
+    let set = lower_code_with(pkg, code, &flow, &cfg, children, out);
+    match (set, report) {
+        (Err(e), Some(mut report)) => {
+            report.refused(&name(), format!("lowering: {e}"));
+            (Err(e), Some(report))
+        }
+        (set, report) => (set, report),
+    }
 }
 
 /// [`lower_code`] given the flow and control-flow graph.
