@@ -84,7 +84,7 @@ pub fn write_dir(dir: &Path, input: &PackageInput<'_>, lowered: &Lowered, info: 
         .build()
         .map_err(|e| format!("cannot start the writing threads: {e}"))?;
     let facts = &lowered.facts;
-    // The manifest first: hashing every input is the longest single job.
+    // The manifest first, so that hashing every input starts early.
     let files: Vec<FactFile> = [FactFile::Manifest, FactFile::Symbols, FactFile::Schema]
         .into_iter()
         .chain(RELATION_IDS.iter().map(|&id| FactFile::Relation(id)))
