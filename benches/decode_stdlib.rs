@@ -72,7 +72,10 @@ fn bench(c: &mut Criterion) {
     };
     let instructions = decode_all(minor, &blobs);
     let bytes: usize = blobs.iter().map(Vec::len).sum();
-    eprintln!("CPython 3.{minor} standard library: {} modules, {bytes} marshal bytes, {instructions} instructions", blobs.len());
+    eprintln!(
+        "CPython 3.{minor} standard library: {} modules, {bytes} marshal bytes, {instructions} instructions",
+        blobs.len()
+    );
     let mut group = c.benchmark_group("decode_stdlib");
     group.sample_size(10);
     group.throughput(Throughput::Elements(instructions as u64));

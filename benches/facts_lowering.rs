@@ -28,7 +28,12 @@ fn stdlib_dir(python: &str) -> Option<PathBuf> {
 }
 
 fn copies(sources: &[ModuleSource]) -> Vec<ModuleSource> {
-    let copy = |s: &ModuleSource| ModuleSource { name: s.name.clone(), path: s.path.clone(), is_package: s.is_package, code: s.code.clone() };
+    let copy = |s: &ModuleSource| ModuleSource {
+        name: s.name.clone(),
+        path: s.path.clone(),
+        is_package: s.is_package,
+        code: s.code.clone(),
+    };
     sources.iter().map(copy).collect()
 }
 
@@ -60,7 +65,8 @@ fn bench(c: &mut Criterion) {
             || copies(&sources),
             |sources| {
                 let (package, _) = SemanticPackage::build_partial(minor, sources, threads);
-                let lowered = lower_package(&package_input(&package, &root), threads).expect("the standard library lowers");
+                let lowered =
+                    lower_package(&package_input(&package, &root), threads).expect("the standard library lowers");
                 // Both are dropped outside the timing, as `cpyg facts` never drops them early.
                 (package, lowered)
             },

@@ -19,10 +19,20 @@ pub fn write_text(package: &SemanticPackage, out: &mut impl Write) -> io::Result
         writeln!(
             out,
             "== code {}: {} {} ({}) at {}:{}, parent {parent}, stacksize {}, max_depth {}",
-            code.id, module.name, code.qualname, code.kind, module.path.display(), code.code.firstlineno,
-            code.code.stacksize, code.depths.max_depth
+            code.id,
+            module.name,
+            code.qualname,
+            code.kind,
+            module.path.display(),
+            code.code.firstlineno,
+            code.code.stacksize,
+            code.depths.max_depth
         )?;
-        writeln!(out, "{:>7} {:>5}  {:<30} {:>6}  {:<28} {:<22} {:<12} {}", "offset", "line", "opname", "arg", "operand", "operation", "stack", "control")?;
+        writeln!(
+            out,
+            "{:>7} {:>5}  {:<30} {:>6}  {:<28} {:<22} {:<12} {}",
+            "offset", "line", "opname", "arg", "operand", "operation", "stack", "control"
+        )?;
         for instr in &code.decoded.instrs {
             let line = instr.location.line.map_or_else(String::new, |l| l.to_string());
             let arg = instr.arg.map_or_else(String::new, |a| a.to_string());

@@ -74,7 +74,13 @@ pub fn run(inputs: &[PathBuf], python: Option<&str>, output: &Path, threads: usi
 }
 
 /// Runs `cpyg facts INPUT... -o DIR`, with `--check` when `check` is set.
-pub fn run_with_check(inputs: &[PathBuf], python: Option<&str>, output: &Path, threads: usize, check: bool) -> Result<FactsRun, String> {
+pub fn run_with_check(
+    inputs: &[PathBuf],
+    python: Option<&str>,
+    output: &Path,
+    threads: usize,
+    check: bool,
+) -> Result<FactsRun, String> {
     let started = Instant::now();
     let loaded = load::load(inputs, python).map_err(|e| e.to_string())?;
     let load_time = started.elapsed();
@@ -83,7 +89,11 @@ pub fn run_with_check(inputs: &[PathBuf], python: Option<&str>, output: &Path, t
     let mut skipped: Vec<SkippedModule> = Vec::new();
     let mut skipped_paths: Vec<PathBuf> = Vec::new();
     for failure in &loaded.failures {
-        skipped.push(SkippedModule { module: failure.name.clone(), file: relative_file(&loaded.root, &failure.path), reason: failure.reason.to_string() });
+        skipped.push(SkippedModule {
+            module: failure.name.clone(),
+            file: relative_file(&loaded.root, &failure.path),
+            reason: failure.reason.to_string(),
+        });
         skipped_paths.push(failure.path.clone());
     }
     let root = loaded.root.clone();

@@ -68,7 +68,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Disasm { paths, python, json, threads } => disasm(&paths, python.as_deref(), json, threads),
-        Command::Facts { paths, output, python, threads, check } => facts(&paths, &output, python.as_deref(), threads, check),
+        Command::Facts { paths, output, python, threads, check } => {
+            facts(&paths, &output, python.as_deref(), threads, check)
+        }
         Command::Conformance { python, paths, jobs } => conformance(python.as_deref(), &paths, jobs),
     };
     match result {
@@ -85,7 +87,11 @@ fn cores() -> usize {
 }
 
 /// Loads and decodes the inputs; modules that failed to compile are reported on stderr.
-fn semantic_package(paths: &[PathBuf], python: Option<&str>, threads: Option<usize>) -> Result<SemanticPackage, String> {
+fn semantic_package(
+    paths: &[PathBuf],
+    python: Option<&str>,
+    threads: Option<usize>,
+) -> Result<SemanticPackage, String> {
     let loaded = load::load(paths, python).map_err(|e| e.to_string())?;
     for failure in &loaded.failures {
         eprintln!("cpyg: skipped {failure}");
@@ -98,7 +104,8 @@ fn semantic_package(paths: &[PathBuf], python: Option<&str>, threads: Option<usi
 fn disasm(paths: &[PathBuf], python: Option<&str>, json: bool, threads: Option<usize>) -> Result<ExitCode, String> {
     let package = semantic_package(paths, python, threads)?;
     let mut out = BufWriter::new(io::stdout().lock());
-    let written = if json { cpyg::disasm::write_json(&package, &mut out) } else { cpyg::disasm::write_text(&package, &mut out) };
+    let written =
+        if json { cpyg::disasm::write_json(&package, &mut out) } else { cpyg::disasm::write_text(&package, &mut out) };
     match written.and_then(|_| out.flush()) {
         Ok(()) => Ok(ExitCode::SUCCESS),
         // A closed pipe (`cpyg disasm … | head`) is not an error worth reporting.
@@ -107,7 +114,13 @@ fn disasm(paths: &[PathBuf], python: Option<&str>, json: bool, threads: Option<u
     }
 }
 
-fn facts(paths: &[PathBuf], output: &std::path::Path, python: Option<&str>, threads: Option<usize>, check: bool) -> Result<ExitCode, String> {
+fn facts(
+    paths: &[PathBuf],
+    output: &std::path::Path,
+    python: Option<&str>,
+    threads: Option<usize>,
+    check: bool,
+) -> Result<ExitCode, String> {
     let run = cpyg::facts::run_with_check(paths, python, output, threads.unwrap_or_else(cores), check)?;
     for skipped in &run.skipped {
         eprintln!("cpyg: skipped {} ({}): {}", skipped.module, skipped.file, skipped.reason);

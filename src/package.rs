@@ -162,14 +162,21 @@ impl SemanticPackage {
     /// fails to decode or validate is left out (with its first error, in module
     /// order) and the others keep dense ids, as if it had not been given.
     pub fn build_partial(minor: u8, sources: Vec<ModuleSource>, threads: usize) -> (SemanticPackage, Vec<CodeError>) {
-        let adapter = cpyg_adapters::adapter(minor).unwrap_or_else(|| panic!("CPython 3.{minor} adapter requested but not built"));
+        let adapter = cpyg_adapters::adapter(minor)
+            .unwrap_or_else(|| panic!("CPython 3.{minor} adapter requested but not built"));
         let mut modules = Vec::with_capacity(sources.len());
         let mut slots: Vec<Slot> = Vec::new();
         for (module_id, source) in sources.into_iter().enumerate() {
             let module_id = module_id as ModuleId;
             let root = slots.len() as CodeId;
             number_preorder(Arc::new(source.code), module_id, &mut slots);
-            modules.push(Module { id: module_id, name: source.name, path: source.path, is_package: source.is_package, root });
+            modules.push(Module {
+                id: module_id,
+                name: source.name,
+                path: source.path,
+                is_package: source.is_package,
+                root,
+            });
         }
         let decoded = decode_all(adapter, &slots, &modules, threads);
         let code_counts = codes_per_module(&modules, slots.len() as u32);

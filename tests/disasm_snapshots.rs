@@ -7,9 +7,15 @@ use std::path::Path;
 use cpyg::package::{ModuleSource, SemanticPackage};
 
 fn running_example(minor: u8) -> SemanticPackage {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/fixtures/cpython3{minor}/running_example/main.pyc"));
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/fixtures/cpython3{minor}/running_example/main.pyc"));
     let pyc = cpyg::adapters::pyc::read(&std::fs::read(&path).unwrap()).unwrap();
-    let module = ModuleSource { name: "main".into(), path: "running_example/main.pyc".into(), is_package: false, code: pyc.code };
+    let module = ModuleSource {
+        name: "main".into(),
+        path: "running_example/main.pyc".into(),
+        is_package: false,
+        code: pyc.code,
+    };
     SemanticPackage::build(minor, vec![module], 1).unwrap()
 }
 

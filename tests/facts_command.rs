@@ -45,7 +45,8 @@ fn sourceless_bytecode_gives_the_facts_of_its_sources() {
         let python = interpreter.path.display().to_string();
         for program in ["features", "running_example"] {
             let tmp = tempfile::tempdir().unwrap();
-            let from_source = facts(&[repo().join("tests/programs").join(program)], Some(&python), &tmp.path().join("src"), 2);
+            let from_source =
+                facts(&[repo().join("tests/programs").join(program)], Some(&python), &tmp.path().join("src"), 2);
             let fixture = repo().join(format!("tests/fixtures/cpython3{minor}")).join(program);
             let from_pyc = facts(&[fixture], None, &tmp.path().join("pyc"), 2);
             assert_eq!(from_source.keys().collect::<Vec<_>>(), from_pyc.keys().collect::<Vec<_>>());
@@ -58,9 +59,15 @@ fn sourceless_bytecode_gives_the_facts_of_its_sources() {
                 let actual = String::from_utf8(from_pyc[name].clone()).unwrap();
                 // Module files are recorded as found: `x.py` in the sources, `x.pyc` in the bytecode.
                 if name == "Symbol.facts" {
-                    expected = expected.lines().map(|l| if l.ends_with(".py") { format!("{l}c\n") } else { format!("{l}\n") }).collect();
+                    expected = expected
+                        .lines()
+                        .map(|l| if l.ends_with(".py") { format!("{l}c\n") } else { format!("{l}\n") })
+                        .collect();
                 }
-                assert!(expected == actual, "CPython 3.{minor}, {program}: {name} differs between sources and .pyc files");
+                assert!(
+                    expected == actual,
+                    "CPython 3.{minor}, {program}: {name} differs between sources and .pyc files"
+                );
             }
         }
     }

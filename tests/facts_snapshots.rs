@@ -17,7 +17,12 @@ fn package(minor: u8, modules: &[(&str, &str)]) -> SemanticPackage {
         .iter()
         .map(|&(name, file)| {
             let pyc = cpyg::adapters::pyc::read(&std::fs::read(dir.join(file)).unwrap()).unwrap();
-            ModuleSource { name: name.into(), path: dir.join(file), is_package: file.ends_with("__init__.pyc"), code: pyc.code }
+            ModuleSource {
+                name: name.into(),
+                path: dir.join(file),
+                is_package: file.ends_with("__init__.pyc"),
+                code: pyc.code,
+            }
         })
         .collect();
     SemanticPackage::build(minor, sources, 1).unwrap()

@@ -47,7 +47,8 @@ fn compiles_a_package_and_reports_the_broken_module() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
         sample_package(root);
-        let package = load(&[root.to_path_buf()], Some(python.path.to_str().unwrap())).unwrap_or_else(|e| panic!("{e}"));
+        let package =
+            load(&[root.to_path_buf()], Some(python.path.to_str().unwrap())).unwrap_or_else(|e| panic!("{e}"));
         let what = format!("python {}", python.version);
         assert_eq!(package.minor, python.minor, "{what}");
         assert_eq!(package.interpreter.as_deref(), Some(python.version.as_str()), "{what}");
@@ -68,7 +69,10 @@ fn compiles_a_package_and_reports_the_broken_module() {
         assert!(inner.contains(&"f".to_string()) && inner.contains(&"g".to_string()), "{what}: {inner:?}");
         assert!(nested_names(&package, "pkg.ns_free.deep").contains(&"m".to_string()), "{what}");
         let main_consts = &package.modules[0].code.consts;
-        assert!(main_consts.iter().any(|c| matches!(c, Const::Tuple(items) if items == &[Const::Str("f".into())])), "{what}");
+        assert!(
+            main_consts.iter().any(|c| matches!(c, Const::Tuple(items) if items == &[Const::Str("f".into())])),
+            "{what}"
+        );
     }
 }
 
@@ -83,12 +87,16 @@ fn modules_that_do_not_compile_are_reported_with_their_path() {
         write(root, "deep.py", &format!("x = {}1{}\n", "(".repeat(5000), ")".repeat(5000)));
         // The parser gives up with MemoryError: not a syntax error.
         write(root, "complex.py", &format!("x = {}1\n", "-".repeat(100_000)));
-        let package = load(&[root.to_path_buf()], Some(python.path.to_str().unwrap())).unwrap_or_else(|e| panic!("{e}"));
+        let package =
+            load(&[root.to_path_buf()], Some(python.path.to_str().unwrap())).unwrap_or_else(|e| panic!("{e}"));
         let what = format!("python {}", python.version);
         assert_eq!(names(&package), ["good"], "{what}: {:?}", package.failures);
         let failed: Vec<&str> = package.failures.iter().map(|f| f.name.as_str()).collect();
         assert_eq!(failed, ["complex", "deep", "nul"], "{what}");
-        assert!(matches!(&package.failures[0].reason, FailureReason::CompileError { message } if message.starts_with("MemoryError")), "{what}");
+        assert!(
+            matches!(&package.failures[0].reason, FailureReason::CompileError { message } if message.starts_with("MemoryError")),
+            "{what}"
+        );
         assert!(matches!(&package.failures[1].reason, FailureReason::SyntaxError { line: Some(1), .. }), "{what}");
         for failure in &package.failures {
             let text = failure.to_string();

@@ -66,7 +66,10 @@ fn a_package_folder_input_is_named_from_its_parent() {
 fn src_layout() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    tree(root, &["setup.py", "tests/test_core.py", "src/mypkg/__init__.py", "src/mypkg/core.py", "src/helper_ns/extra.py"]);
+    tree(
+        root,
+        &["setup.py", "tests/test_core.py", "src/mypkg/__init__.py", "src/mypkg/core.py", "src/helper_ns/extra.py"],
+    );
     let found = discover_one(root);
     assert_eq!(names(&found), ["helper_ns.extra", "mypkg", "mypkg.core"]);
     assert_eq!(found.root, root.join("src"));
@@ -121,7 +124,14 @@ fn pycache_is_ignored_in_a_source_tree() {
     let root = dir.path();
     tree(
         root,
-        &["m.py", "__pycache__/m.cpython-312.pyc", "__pycache__/gone.cpython-312.pyc", "stray.pyc", "pkg/__init__.py", "pkg/__pycache__/old.cpython-312.pyc"],
+        &[
+            "m.py",
+            "__pycache__/m.cpython-312.pyc",
+            "__pycache__/gone.cpython-312.pyc",
+            "stray.pyc",
+            "pkg/__init__.py",
+            "pkg/__pycache__/old.cpython-312.pyc",
+        ],
     );
     let found = discover_one(root);
     assert_eq!(names(&found), ["m", "pkg"]);
@@ -183,7 +193,14 @@ fn single_files_are_named_by_their_packages() {
     let root = dir.path();
     tree(
         root,
-        &["pkg/__init__.py", "pkg/sub/__init__.py", "pkg/sub/mod.py", "scripts/run.py", "scripts/my-script.py", "scripts/two.dots.py"],
+        &[
+            "pkg/__init__.py",
+            "pkg/sub/__init__.py",
+            "pkg/sub/mod.py",
+            "scripts/run.py",
+            "scripts/my-script.py",
+            "scripts/two.dots.py",
+        ],
     );
     let found = discover_one(&root.join("pkg/sub/mod.py"));
     assert_eq!(names(&found), ["pkg.sub.mod"]);

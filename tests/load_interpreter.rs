@@ -9,7 +9,9 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use cpyg::load::compile::compile_modules;
-use cpyg::load::interpreter::{find_release_in, find_supported_in, resolve_in, Interpreter, InterpreterError, SearchPlaces};
+use cpyg::load::interpreter::{
+    find_release_in, find_supported_in, resolve_in, Interpreter, InterpreterError, SearchPlaces,
+};
 use cpyg::load::{CompileError, FailureReason};
 
 fn script(path: &Path, body: &str) {
@@ -51,7 +53,12 @@ fn fake_interpreters() {
     assert_eq!(missing, [14, 11, 10]);
     let (_, why_14) = &survey.missing[0];
     let text = why_14.to_string();
-    assert!(text.contains("python3.14") && text.contains("failed (exit status: 127)") && text.contains(&bin.display().to_string()), "{text}");
+    assert!(
+        text.contains("python3.14")
+            && text.contains("failed (exit status: 127)")
+            && text.contains(&bin.display().to_string()),
+        "{text}"
+    );
     let (_, why_11) = &survey.missing[1];
     assert!(why_11.to_string().contains("pre-release"), "{why_11}");
 
@@ -63,7 +70,10 @@ fn fake_interpreters() {
     let pypy = resolve_in(&places, Some("pypy3.10")).unwrap_err();
     assert!(pypy.to_string().contains("pypy"), "{pypy}");
     let absent = resolve_in(&places, Some("python3.10")).unwrap_err().to_string();
-    assert!(absent.contains("python3.10") && absent.contains(&bin.display().to_string()) && absent.contains("3.10.*"), "{absent}");
+    assert!(
+        absent.contains("python3.10") && absent.contains(&bin.display().to_string()) && absent.contains("3.10.*"),
+        "{absent}"
+    );
 
     // By path.
     let by_path = bin.join("python3.12");
@@ -92,14 +102,18 @@ fn compile_driver_survives_a_dying_helper(root: &Path) {
     let jobs = vec![("a".to_string(), root.join("a.py")), ("b".to_string(), root.join("b.py"))];
 
     // Starts the stream, then dies on every module: each is reported, and the list is finished.
-    let dies = fake("dies", "cat > /dev/null; printf CPYGC1; echo 'Fatal Python error: Segmentation fault' >&2; exit 139");
+    let dies =
+        fake("dies", "cat > /dev/null; printf CPYGC1; echo 'Fatal Python error: Segmentation fault' >&2; exit 139");
     let outcomes = compile_modules(&dies, &jobs).unwrap();
     assert_eq!(outcomes.len(), 2);
     for (outcome, (name, _)) in outcomes.iter().zip(&jobs) {
         assert_eq!(&outcome.name, name);
         match &outcome.result {
             Err(FailureReason::CompileError { message }) => {
-                assert!(message.contains("stopped while compiling") && message.contains("Segmentation fault"), "{message}")
+                assert!(
+                    message.contains("stopped while compiling") && message.contains("Segmentation fault"),
+                    "{message}"
+                )
             }
             other => panic!("unexpected outcome {other:?}"),
         }

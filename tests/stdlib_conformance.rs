@@ -20,8 +20,13 @@ fn check_stdlib(minor: u8) {
     eprintln!(
         "CPython 3.{minor} standard library: {} modules ({} failed to compile), {} code objects, {} instructions, \
          {} exception regions, {} mismatches; max_depth == co_stacksize in {} code objects",
-        report.modules, report.compile_failures, report.code_objects, report.instructions, report.regions,
-        report.mismatch_count, report.max_depth_equals_stacksize
+        report.modules,
+        report.compile_failures,
+        report.code_objects,
+        report.instructions,
+        report.regions,
+        report.mismatch_count,
+        report.max_depth_equals_stacksize
     );
     assert_eq!(report.mismatch_count, 0);
     assert!(report.modules > 500, "only {} modules compiled", report.modules);

@@ -105,9 +105,8 @@ fn successors(instrs: &[Instr], index: usize, state: State) -> Result<Vec<(usize
             .ok_or_else(|| at(format!("needs {pops} stack values, {} present", state.depth)))
     };
     let mut out = Vec::with_capacity(2);
-    let fall_through = || {
-        (index + 1 < instrs.len()).then_some(index + 1).ok_or_else(|| at("falls off the end of the code".into()))
-    };
+    let fall_through =
+        || (index + 1 < instrs.len()).then_some(index + 1).ok_or_else(|| at("falls off the end of the code".into()));
     let target_index = |target: u32| {
         instrs
             .binary_search_by_key(&target, |i| i.offset)
@@ -131,9 +130,9 @@ fn successors(instrs: &[Instr], index: usize, state: State) -> Result<Vec<(usize
         }
         Control::Setup { handler } => {
             let handler_depth = depth_after(jump_pops, jump_pushes)?;
-            let level = handler_depth
-                .checked_sub(HANDLER_PUSHES)
-                .ok_or_else(|| at(format!("handler edge leaves {handler_depth} values, fewer than {HANDLER_PUSHES}")))?;
+            let level = handler_depth.checked_sub(HANDLER_PUSHES).ok_or_else(|| {
+                at(format!("handler edge leaves {handler_depth} values, fewer than {HANDLER_PUSHES}"))
+            })?;
             if state.blocks.len() >= MAX_BLOCKS {
                 return Err(at(format!("more than {MAX_BLOCKS} nested blocks")));
             }

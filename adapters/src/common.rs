@@ -31,7 +31,11 @@ pub fn lifter(name: &str) -> Option<LiftFn> {
         "LOAD_SMALL_INT" => |i, _| Ok(Lifted::new(Op::LoadInt { value: i as i64 }, 0, 1)),
         "LOAD_ASSERTION_ERROR" => |_, _| Ok(Lifted::new(Op::LoadBuiltin { name: "AssertionError" }, 0, 1)),
         "LOAD_COMMON_CONSTANT" => |i, cx| {
-            let name = cx.table.common_constants.get(i as usize).ok_or_else(|| format!("common constant {i} is not defined"))?;
+            let name = cx
+                .table
+                .common_constants
+                .get(i as usize)
+                .ok_or_else(|| format!("common constant {i} is not defined"))?;
             Ok(Lifted::new(Op::LoadBuiltin { name }, 0, 1))
         },
 
@@ -57,33 +61,38 @@ pub fn lifter(name: &str) -> Option<LiftFn> {
         "STORE_DEREF" => |s, cx| Ok(Lifted::new(Op::StoreCell { slot: cx.check_cell(s)? }, 1, 0)),
         "DELETE_DEREF" => |s, cx| Ok(Lifted::new(Op::DeleteCell { slot: cx.check_cell(s)? }, 0, 0)),
         "COPY_FREE_VARS" => |n, _| Ok(Lifted::new(Op::CopyFreeVars { count: n }, 0, 0)),
-        "LOAD_CLASSDEREF" => |s, cx| {
-            Ok(Lifted::new(Op::LoadClassCell { slot: cx.check_cell(s)?, mapping_on_stack: false }, 0, 1))
-        },
-        "LOAD_FROM_DICT_OR_DEREF" => |s, cx| {
-            Ok(Lifted::new(Op::LoadClassCell { slot: cx.check_cell(s)?, mapping_on_stack: true }, 1, 1))
-        },
+        "LOAD_CLASSDEREF" => {
+            |s, cx| Ok(Lifted::new(Op::LoadClassCell { slot: cx.check_cell(s)?, mapping_on_stack: false }, 0, 1))
+        }
+        "LOAD_FROM_DICT_OR_DEREF" => {
+            |s, cx| Ok(Lifted::new(Op::LoadClassCell { slot: cx.check_cell(s)?, mapping_on_stack: true }, 1, 1))
+        }
 
         "STORE_GLOBAL" => |n, cx| Ok(Lifted::new(Op::StoreGlobal { name: cx.check_name(n)? }, 1, 0)),
         "DELETE_GLOBAL" => |n, cx| Ok(Lifted::new(Op::DeleteGlobal { name: cx.check_name(n)? }, 0, 0)),
         "LOAD_NAME" => |n, cx| Ok(Lifted::new(Op::LoadName { name: cx.check_name(n)? }, 0, 1)),
         "STORE_NAME" => |n, cx| Ok(Lifted::new(Op::StoreName { name: cx.check_name(n)? }, 1, 0)),
         "DELETE_NAME" => |n, cx| Ok(Lifted::new(Op::DeleteName { name: cx.check_name(n)? }, 0, 0)),
-        "LOAD_FROM_DICT_OR_GLOBALS" => |n, cx| {
-            Ok(Lifted::new(Op::LoadFromMappingOrGlobals { name: cx.check_name(n)? }, 1, 1))
-        },
+        "LOAD_FROM_DICT_OR_GLOBALS" => {
+            |n, cx| Ok(Lifted::new(Op::LoadFromMappingOrGlobals { name: cx.check_name(n)? }, 1, 1))
+        }
         "LOAD_LOCALS" => |_, _| Ok(Lifted::new(Op::LoadLocals, 0, 1)),
         "SETUP_ANNOTATIONS" => |_, _| Ok(Lifted::new(Op::SetupAnnotations, 0, 0)),
 
-        "STORE_ATTR" => |n, cx| Ok(Lifted::new(Op::StoreAttr { name: cx.check_name(n)? }, 2, 0).protocols(Protocols::ATTR_SET)),
-        "DELETE_ATTR" => |n, cx| Ok(Lifted::new(Op::DeleteAttr { name: cx.check_name(n)? }, 1, 0).protocols(Protocols::ATTR_DEL)),
+        "STORE_ATTR" => {
+            |n, cx| Ok(Lifted::new(Op::StoreAttr { name: cx.check_name(n)? }, 2, 0).protocols(Protocols::ATTR_SET))
+        }
+        "DELETE_ATTR" => {
+            |n, cx| Ok(Lifted::new(Op::DeleteAttr { name: cx.check_name(n)? }, 1, 0).protocols(Protocols::ATTR_DEL))
+        }
         "LOAD_SUPER_ATTR" => |a, cx| {
             let self_slot = slot_if(a & 1 == 1, cx);
             let op = Op::LoadSuperAttr { name: cx.check_name(a >> 2)?, self_slot, two_args: a & 2 == 2 };
             Ok(Lifted::new(op, 3, 1 + slot_values(self_slot)).protocols(Protocols::CALL | families::ATTR))
         },
         "LOAD_SPECIAL" => |i, cx| {
-            let name = cx.table.special_methods.get(i as usize).ok_or_else(|| format!("special method {i} is not defined"))?;
+            let name =
+                cx.table.special_methods.get(i as usize).ok_or_else(|| format!("special method {i} is not defined"))?;
             let (method, family) = match *name {
                 "__enter__" => (SpecialMethod::Enter, Protocols::CONTEXT_ENTER),
                 "__exit__" => (SpecialMethod::Exit, Protocols::CONTEXT_EXIT),
@@ -98,7 +107,9 @@ pub fn lifter(name: &str) -> Option<LiftFn> {
         "STORE_SUBSCR" => |_, _| Ok(Lifted::new(Op::StoreSubscript, 3, 0).protocols(Protocols::SUBSCR_SET)),
         "DELETE_SUBSCR" => |_, _| Ok(Lifted::new(Op::DeleteSubscript, 2, 0).protocols(Protocols::SUBSCR_DEL)),
         "BINARY_SLICE" => |_, _| Ok(Lifted::new(Op::Slice, 3, 1).protocols(Protocols::SUBSCR_GET | Protocols::INDEX)),
-        "STORE_SLICE" => |_, _| Ok(Lifted::new(Op::StoreSlice, 4, 0).protocols(Protocols::SUBSCR_SET | Protocols::INDEX)),
+        "STORE_SLICE" => {
+            |_, _| Ok(Lifted::new(Op::StoreSlice, 4, 0).protocols(Protocols::SUBSCR_SET | Protocols::INDEX))
+        }
         "BUILD_SLICE" => |n, _| Ok(Lifted::new(Op::BuildSlice { count: n }, n, 1)),
 
         "BINARY_OP" => binary_op,
@@ -116,21 +127,27 @@ pub fn lifter(name: &str) -> Option<LiftFn> {
         "BUILD_LIST" => |n, _| Ok(Lifted::new(Op::BuildList { count: n }, n, 1)),
         "BUILD_SET" => |n, _| Ok(Lifted::new(Op::BuildSet { count: n }, n, 1).protocols(families::HASHING)),
         "BUILD_MAP" => |n, _| Ok(Lifted::new(Op::BuildMap { pairs: n }, count(n, n)?, 1).protocols(families::HASHING)),
-        "BUILD_CONST_KEY_MAP" => |n, _| {
-            Ok(Lifted::new(Op::BuildConstKeyMap { count: n }, count(n, 1)?, 1).protocols(families::HASHING))
-        },
+        "BUILD_CONST_KEY_MAP" => {
+            |n, _| Ok(Lifted::new(Op::BuildConstKeyMap { count: n }, count(n, 1)?, 1).protocols(families::HASHING))
+        }
         "BUILD_STRING" => |n, _| Ok(Lifted::new(Op::BuildString { count: n }, n, 1)),
         "LIST_APPEND" => |d, _| Ok(Lifted::new(Op::ListAppend { depth: d }, 1, 0).peek(d)),
         "SET_ADD" => |d, _| Ok(Lifted::new(Op::SetAdd { depth: d }, 1, 0).peek(d).protocols(families::HASHING)),
         "MAP_ADD" => |d, _| Ok(Lifted::new(Op::MapAdd { depth: d }, 2, 0).peek(d).protocols(families::HASHING)),
-        "LIST_EXTEND" => |d, _| Ok(Lifted::new(Op::ListExtend { depth: d }, 1, 0).peek(d).protocols(families::ITERATION)),
+        "LIST_EXTEND" => {
+            |d, _| Ok(Lifted::new(Op::ListExtend { depth: d }, 1, 0).peek(d).protocols(families::ITERATION))
+        }
         "SET_UPDATE" => |d, _| {
             Ok(Lifted::new(Op::SetUpdate { depth: d }, 1, 0).peek(d).protocols(families::ITERATION | families::HASHING))
         },
-        "DICT_UPDATE" => |d, _| Ok(Lifted::new(Op::DictUpdate { depth: d }, 1, 0).peek(d).protocols(Protocols::MAPPING)),
+        "DICT_UPDATE" => {
+            |d, _| Ok(Lifted::new(Op::DictUpdate { depth: d }, 1, 0).peek(d).protocols(Protocols::MAPPING))
+        }
         "DICT_MERGE" => |d, _| Ok(Lifted::new(Op::DictMerge { depth: d }, 1, 0).peek(d).protocols(Protocols::MAPPING)),
         "LIST_TO_TUPLE" => |_, _| Ok(Lifted::new(Op::ListToTuple, 1, 1)),
-        "UNPACK_SEQUENCE" => |n, _| Ok(Lifted::new(Op::UnpackSequence { count: n }, 1, n).protocols(families::ITERATION)),
+        "UNPACK_SEQUENCE" => {
+            |n, _| Ok(Lifted::new(Op::UnpackSequence { count: n }, 1, n).protocols(families::ITERATION))
+        }
         "UNPACK_EX" => |a, _| {
             let (before, after) = (a & 0xff, a >> 8);
             Ok(Lifted::new(Op::UnpackEx { before, after }, 1, before + after + 1).protocols(families::ITERATION))
@@ -141,23 +158,31 @@ pub fn lifter(name: &str) -> Option<LiftFn> {
             let op = Op::FormatValue { conversion: conversion(a & 3), with_spec };
             Ok(Lifted::new(op, 1 + with_spec as u32, 1).protocols(Protocols::FORMAT))
         },
-        "CONVERT_VALUE" => |a, _| Ok(Lifted::new(Op::ConvertValue { conversion: conversion(a) }, 1, 1).protocols(Protocols::FORMAT)),
+        "CONVERT_VALUE" => {
+            |a, _| Ok(Lifted::new(Op::ConvertValue { conversion: conversion(a) }, 1, 1).protocols(Protocols::FORMAT))
+        }
         "FORMAT_SIMPLE" => |_, _| Ok(Lifted::new(Op::FormatSimple, 1, 1).protocols(Protocols::FORMAT)),
         "FORMAT_WITH_SPEC" => |_, _| Ok(Lifted::new(Op::FormatWithSpec, 2, 1).protocols(Protocols::FORMAT)),
 
         "SET_FUNCTION_ATTRIBUTE" => |a, _| Ok(Lifted::new(Op::SetFunctionAttribute { attr: FunctionAttrs(a) }, 2, 1)),
         "LOAD_BUILD_CLASS" => |_, _| Ok(Lifted::new(Op::LoadBuildClass, 0, 1)),
 
-        "IMPORT_NAME" => |n, cx| Ok(Lifted::new(Op::ImportName { name: cx.check_name(n)? }, 2, 1).protocols(Protocols::IMPORT)),
+        "IMPORT_NAME" => {
+            |n, cx| Ok(Lifted::new(Op::ImportName { name: cx.check_name(n)? }, 2, 1).protocols(Protocols::IMPORT))
+        }
         "IMPORT_FROM" => |n, cx| {
-            Ok(Lifted::new(Op::ImportFrom { name: cx.check_name(n)? }, 0, 1).peek(1).protocols(Protocols::IMPORT | families::ATTR))
+            Ok(Lifted::new(Op::ImportFrom { name: cx.check_name(n)? }, 0, 1)
+                .peek(1)
+                .protocols(Protocols::IMPORT | families::ATTR))
         },
         "IMPORT_STAR" => |_, _| Ok(Lifted::new(Op::ImportStar, 1, 0).protocols(Protocols::IMPORT)),
         "CALL_INTRINSIC_1" => |i, cx| intrinsic(i, cx.table.intrinsics_1, 1),
         "CALL_INTRINSIC_2" => |i, cx| intrinsic(i, cx.table.intrinsics_2, 2),
 
         "RETURN_VALUE" => |_, _| Ok(Lifted::new(Op::Return, 1, 0).flow(Flow::Return)),
-        "RETURN_CONST" => |i, cx| Ok(Lifted::new(Op::ReturnConst { index: cx.check_const(i)? }, 0, 0).flow(Flow::Return)),
+        "RETURN_CONST" => {
+            |i, cx| Ok(Lifted::new(Op::ReturnConst { index: cx.check_const(i)? }, 0, 0).flow(Flow::Return))
+        }
         "RETURN_GENERATOR" => |_, _| Ok(return_generator()),
         "YIELD_VALUE" => |_, _| Ok(Lifted::new(Op::Yield, 1, 1)),
         "GET_AWAITABLE" => |_, _| Ok(Lifted::new(Op::GetAwaitable, 1, 1).protocols(Protocols::AWAIT)),
@@ -167,13 +192,17 @@ pub fn lifter(name: &str) -> Option<LiftFn> {
         "GET_ITER" => |_, _| Ok(Lifted::new(Op::GetIter, 1, 1).protocols(families::ITERATION)),
         "GET_YIELD_FROM_ITER" => |_, _| Ok(Lifted::new(Op::GetYieldFromIter, 1, 1).protocols(families::ITERATION)),
         "GET_AITER" => |_, _| Ok(Lifted::new(Op::GetAIter, 1, 1).protocols(Protocols::AITER)),
-        "GET_ANEXT" => |_, _| Ok(Lifted::new(Op::GetANext, 0, 1).peek(1).protocols(Protocols::ANEXT | Protocols::AWAIT)),
+        "GET_ANEXT" => {
+            |_, _| Ok(Lifted::new(Op::GetANext, 0, 1).peek(1).protocols(Protocols::ANEXT | Protocols::AWAIT))
+        }
         "POP_ITER" => |_, _| Ok(Lifted::new(Op::PopIter, 1, 0)),
 
         "BEFORE_WITH" => |_, _| Ok(enter_context(false)),
         "BEFORE_ASYNC_WITH" => |_, _| Ok(enter_context(true)),
 
-        "RAISE_VARARGS" => |n, _| Ok(Lifted::new(Op::Raise { argc: n }, n, 0).flow(Flow::Raise).protocols(Protocols::CALL)),
+        "RAISE_VARARGS" => {
+            |n, _| Ok(Lifted::new(Op::Raise { argc: n }, n, 0).flow(Flow::Raise).protocols(Protocols::CALL))
+        }
         "PUSH_EXC_INFO" => |_, _| Ok(Lifted::new(Op::PushExcInfo, 1, 2)),
         "CHECK_EXC_MATCH" => |_, _| Ok(Lifted::new(Op::CheckExcMatch, 1, 1).peek(1)),
         "CHECK_EG_MATCH" => |_, _| Ok(Lifted::new(Op::CheckExceptionGroupMatch, 2, 2)),
@@ -289,12 +318,14 @@ fn slot_values(slot: SelfSlot) -> u32 {
 /// `LOAD_ATTR` with the method flag in bit 0 (3.12+).
 pub fn load_attr_with_method_bit(arg: u32, cx: &mut LiftCx<'_>) -> LiftResult {
     let self_slot = slot_if(arg & 1 == 1, cx);
-    Ok(Lifted::new(Op::LoadAttr { name: cx.check_name(arg >> 1)?, self_slot }, 1, 1 + slot_values(self_slot)).protocols(families::ATTR))
+    Ok(Lifted::new(Op::LoadAttr { name: cx.check_name(arg >> 1)?, self_slot }, 1, 1 + slot_values(self_slot))
+        .protocols(families::ATTR))
 }
 
 /// `LOAD_ATTR` without flags (3.10, 3.11).
 pub fn load_attr(arg: u32, cx: &mut LiftCx<'_>) -> LiftResult {
-    Ok(Lifted::new(Op::LoadAttr { name: cx.check_name(arg)?, self_slot: SelfSlot::None }, 1, 1).protocols(families::ATTR))
+    Ok(Lifted::new(Op::LoadAttr { name: cx.check_name(arg)?, self_slot: SelfSlot::None }, 1, 1)
+        .protocols(families::ATTR))
 }
 
 /// `LOAD_METHOD` (3.10, 3.11): pushes the method and self, or NULL and the attribute.
@@ -397,7 +428,8 @@ pub fn match_keys() -> Lifted {
 /// `MAKE_FUNCTION flags` (3.11, 3.12): the code object on top, below it one
 /// value per flag bit (defaults, kwdefaults, annotations, closure).
 pub fn make_function_with_attrs(flags: u32) -> LiftResult {
-    let known = FunctionAttrs::DEFAULTS | FunctionAttrs::KWDEFAULTS | FunctionAttrs::ANNOTATIONS | FunctionAttrs::CLOSURE;
+    let known =
+        FunctionAttrs::DEFAULTS | FunctionAttrs::KWDEFAULTS | FunctionAttrs::ANNOTATIONS | FunctionAttrs::CLOSURE;
     if flags & !known != 0 {
         return Err(format!("unknown function attribute flags {flags:#x}"));
     }

@@ -77,10 +77,16 @@ impl Adapter {
         let by_code = parts.table.index();
         let mut dispatch: [Option<LiftFn>; 256] = [None; 256];
         for info in parts.table.opcodes {
-            dispatch[info.code as usize] =
-                (parts.lifter)(info.name).or_else(|| crate::common::lifter(info.name));
+            dispatch[info.code as usize] = (parts.lifter)(info.name).or_else(|| crate::common::lifter(info.name));
         }
-        Adapter { table: parts.table, self_slot: parts.self_slot, by_code, dispatch, locations: parts.locations, regions: parts.regions }
+        Adapter {
+            table: parts.table,
+            self_slot: parts.self_slot,
+            by_code,
+            dispatch,
+            locations: parts.locations,
+            regions: parts.regions,
+        }
     }
 
     pub fn minor(&self) -> u8 {
@@ -116,8 +122,9 @@ impl Adapter {
         while pos < bytes.len() {
             let offset = pos as u32;
             let opcode = bytes[pos];
-            let info = self.by_code[opcode as usize]
-                .ok_or_else(|| DecodeError::at(offset, format!("opcode {opcode} is not defined in CPython 3.{}", self.minor())))?;
+            let info = self.by_code[opcode as usize].ok_or_else(|| {
+                DecodeError::at(offset, format!("opcode {opcode} is not defined in CPython 3.{}", self.minor()))
+            })?;
             let raw = bytes[pos + 1] as u32;
             let arg = if info.has_arg { Some(extended << 8 | raw) } else { None };
             extended = if opcode == self.table.extended_arg { extended << 8 | raw } else { 0 };
@@ -126,11 +133,15 @@ impl Adapter {
             }
             let next = pos + 2 + 2 * info.cache_entries as usize;
             if next > bytes.len() {
-                return Err(DecodeError::at(offset, format!("{} runs past the end of co_code (inline caches)", info.name)));
+                return Err(DecodeError::at(
+                    offset,
+                    format!("{} runs past the end of co_code (inline caches)", info.name),
+                ));
             }
             let lift = self.dispatch[opcode as usize]
                 .ok_or_else(|| DecodeError::at(offset, format!("{} has no semantic lifter", info.name)))?;
-            let lifted = lift(arg.unwrap_or(0), &mut cx).map_err(|e| DecodeError::at(offset, format!("{}: {e}", info.name)))?;
+            let lifted =
+                lift(arg.unwrap_or(0), &mut cx).map_err(|e| DecodeError::at(offset, format!("{}: {e}", info.name)))?;
             let control = self.control(info, offset, arg.unwrap_or(0), lifted.flow)?;
             let location = locations.get(pos / 2).copied().unwrap_or_default();
             if lifted.op != Op::ExtendedArg {
@@ -166,7 +177,10 @@ impl Adapter {
             match target {
                 Some(t) if (0..=u32::MAX as i64).contains(&t) => Ok(t as u32),
                 Some(t) => Err(DecodeError::at(offset, format!("{} jumps to {t}, outside the code", info.name))),
-                None => Err(DecodeError::at(offset, format!("{} is lifted as a jump but its opcode has no jump argument", info.name))),
+                None => Err(DecodeError::at(
+                    offset,
+                    format!("{} is lifted as a jump but its opcode has no jump argument", info.name),
+                )),
             }
         };
         Ok(match flow {

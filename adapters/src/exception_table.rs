@@ -17,9 +17,10 @@ impl Reader<'_> {
     fn varint(&mut self) -> Result<u32, DecodeError> {
         let mut value: u64 = 0;
         loop {
-            let byte = *self.bytes.get(self.pos).ok_or_else(|| {
-                DecodeError::whole(format!("exception table truncated at byte {}", self.pos))
-            })?;
+            let byte = *self
+                .bytes
+                .get(self.pos)
+                .ok_or_else(|| DecodeError::whole(format!("exception table truncated at byte {}", self.pos)))?;
             self.pos += 1;
             value = value << 6 | (byte & 63) as u64;
             if value > u32::MAX as u64 {
@@ -45,7 +46,10 @@ pub fn decode(table: &[u8], instrs: &[Instr], code_len: u32) -> Result<Vec<Excep
     let mut regions = Vec::new();
     while reader.pos < table.len() {
         if table[reader.pos] & 0x80 == 0 {
-            return Err(DecodeError::whole(format!("exception table entry at byte {} lacks its start marker", reader.pos)));
+            return Err(DecodeError::whole(format!(
+                "exception table entry at byte {} lacks its start marker",
+                reader.pos
+            )));
         }
         let start = reader.varint()? as u64 * 2;
         let length = reader.varint()? as u64 * 2;
@@ -77,10 +81,16 @@ pub fn check_boundaries(regions: &[ExceptionRegion], instrs: &[Instr]) -> Result
     let code_end = instrs.last().map_or(0, |i| i.next_offset());
     for r in regions {
         if !is_start(r.start) || !(is_start(r.end) || r.end == code_end) {
-            return Err(DecodeError::at(r.start, format!("exception region {}..{} does not align with instructions", r.start, r.end)));
+            return Err(DecodeError::at(
+                r.start,
+                format!("exception region {}..{} does not align with instructions", r.start, r.end),
+            ));
         }
         if !is_start(r.handler) {
-            return Err(DecodeError::at(r.start, format!("exception handler {} is not an instruction start", r.handler)));
+            return Err(DecodeError::at(
+                r.start,
+                format!("exception handler {} is not an instruction start", r.handler),
+            ));
         }
     }
     Ok(())

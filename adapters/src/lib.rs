@@ -36,6 +36,7 @@ pub fn supported_minors() -> impl Iterator<Item = u8> {
 /// The adapter for CPython 3.`minor`, built once per process.
 pub fn adapter(minor: u8) -> Option<&'static Adapter> {
     static ADAPTERS: OnceLock<Vec<(u8, Adapter)>> = OnceLock::new();
-    let all = ADAPTERS.get_or_init(|| registry::RELEASES.iter().map(|&(m, parts)| (m, Adapter::new(parts()))).collect());
+    let all =
+        ADAPTERS.get_or_init(|| registry::RELEASES.iter().map(|&(m, parts)| (m, Adapter::new(parts()))).collect());
     all.iter().find(|(m, _)| *m == minor).map(|(_, a)| a)
 }

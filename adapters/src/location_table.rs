@@ -73,7 +73,12 @@ pub fn decode(code: &CodeObject) -> Result<Vec<Location>, String> {
                 let end_line = current + reader.varint()? as i64;
                 let col = column(reader.varint()?);
                 let end_col = column(reader.varint()?);
-                Location { line: Some(line(current)?), end_line: Some(line(end_line)?), column: col, end_column: end_col }
+                Location {
+                    line: Some(line(current)?),
+                    end_line: Some(line(end_line)?),
+                    column: col,
+                    end_column: end_col,
+                }
             }
             13 => {
                 current += reader.svarint()?;
@@ -83,12 +88,22 @@ pub fn decode(code: &CodeObject) -> Result<Vec<Location>, String> {
                 current += (kind - 10) as i64;
                 let col = reader.byte()? as u32;
                 let end_col = reader.byte()? as u32;
-                Location { line: Some(line(current)?), end_line: Some(line(current)?), column: Some(col), end_column: Some(end_col) }
+                Location {
+                    line: Some(line(current)?),
+                    end_line: Some(line(current)?),
+                    column: Some(col),
+                    end_column: Some(end_col),
+                }
             }
             _ => {
                 let second = reader.byte()? as u32;
                 let col = (kind as u32) << 3 | second >> 4;
-                Location { line: Some(line(current)?), end_line: Some(line(current)?), column: Some(col), end_column: Some(col + (second & 15)) }
+                Location {
+                    line: Some(line(current)?),
+                    end_line: Some(line(current)?),
+                    column: Some(col),
+                    end_column: Some(col + (second & 15)),
+                }
             }
         };
         for _ in 0..length {

@@ -65,7 +65,14 @@ struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     fn new(data: &'a [u8], minor: u8) -> Self {
-        Reader { data, pos: 0, minor, refs: Vec::new(), nodes: 0, budget: 1_000_000usize.max(data.len().saturating_mul(64)) }
+        Reader {
+            data,
+            pos: 0,
+            minor,
+            refs: Vec::new(),
+            nodes: 0,
+            budget: 1_000_000usize.max(data.len().saturating_mul(64)),
+        }
     }
 
     fn error(&self, message: impl Into<String>) -> MarshalError {
@@ -194,7 +201,12 @@ impl<'a> Reader<'a> {
                 match kind {
                     b'(' | b')' => Value::Const(Const::Tuple(items)),
                     b'>' => Value::Const(Const::FrozenSet(items)),
-                    _ => return Err(MarshalError { offset: start, message: "a set is not a code-object constant".into() }),
+                    _ => {
+                        return Err(MarshalError {
+                            offset: start,
+                            message: "a set is not a code-object constant".into(),
+                        })
+                    }
                 }
             }
             b':' if self.minor >= 14 => {
@@ -210,16 +222,33 @@ impl<'a> Reader<'a> {
                 let index = self.i32()?;
                 let entry = usize::try_from(index).ok().and_then(|i| self.refs.get(i)).cloned();
                 match entry {
-                    Some((Value::Pending, _)) => return Err(MarshalError { offset: start, message: format!("reference {index} to an object still being read") }),
+                    Some((Value::Pending, _)) => {
+                        return Err(MarshalError {
+                            offset: start,
+                            message: format!("reference {index} to an object still being read"),
+                        })
+                    }
                     Some((value, size)) => {
                         self.charge(size)?;
                         value
                     }
-                    None => return Err(MarshalError { offset: start, message: format!("reference {index} to an unknown object ({} known)", self.refs.len()) }),
+                    None => {
+                        return Err(MarshalError {
+                            offset: start,
+                            message: format!("reference {index} to an unknown object ({} known)", self.refs.len()),
+                        })
+                    }
                 }
             }
-            b'[' | b'{' => return Err(MarshalError { offset: start, message: format!("marshal type {:?} is not a code-object constant", kind as char) }),
-            other => return Err(MarshalError { offset: start, message: format!("unknown marshal type code 0x{other:02x}") }),
+            b'[' | b'{' => {
+                return Err(MarshalError {
+                    offset: start,
+                    message: format!("marshal type {:?} is not a code-object constant", kind as char),
+                })
+            }
+            other => {
+                return Err(MarshalError { offset: start, message: format!("unknown marshal type code 0x{other:02x}") })
+            }
         };
         if flag {
             let size = self.nodes_in(&value);
@@ -312,7 +341,9 @@ impl<'a> Reader<'a> {
         let at = self.pos;
         match self.constant(depth, what)? {
             Const::Tuple(items) => Ok(items),
-            other => Err(MarshalError { offset: at, message: format!("{what} is {}, expected a tuple", short(&other)) }),
+            other => {
+                Err(MarshalError { offset: at, message: format!("{what} is {}, expected a tuple", short(&other)) })
+            }
         }
     }
 
@@ -322,7 +353,10 @@ impl<'a> Reader<'a> {
             .into_iter()
             .map(|c| match c {
                 Const::Str(s) => Ok(s),
-                other => Err(MarshalError { offset: at, message: format!("{what} holds {}, expected strings", short(&other)) }),
+                other => Err(MarshalError {
+                    offset: at,
+                    message: format!("{what} holds {}, expected strings", short(&other)),
+                }),
             })
             .collect()
     }
@@ -345,13 +379,17 @@ impl<'a> Reader<'a> {
                 return Err(self.error(format!("co_nlocals {nlocals:?} disagrees with {} varnames", varnames.len())));
             }
             let cell_offset = varnames.len() as u32;
-            let args = argcount + kwonlyargcount
+            let args = argcount
+                + kwonlyargcount
                 + (flags & crate::code::co_flags::VARARGS != 0) as u32
                 + (flags & crate::code::co_flags::VARKEYWORDS != 0) as u32;
             let mut slots: Vec<Slot> = varnames
                 .into_iter()
                 .enumerate()
-                .map(|(i, name)| Slot { name, kind: if (i as u32) < args { slot_kind::LOCAL | slot_kind::ARG_POS } else { slot_kind::LOCAL } })
+                .map(|(i, name)| Slot {
+                    name,
+                    kind: if (i as u32) < args { slot_kind::LOCAL | slot_kind::ARG_POS } else { slot_kind::LOCAL },
+                })
                 .collect();
             slots.extend(cellvars.into_iter().map(|name| Slot { name, kind: slot_kind::CELL }));
             slots.extend(freevars.into_iter().map(|name| Slot { name, kind: slot_kind::FREE }));

@@ -75,9 +75,16 @@ pub enum PycError {
     TooShort(usize),
     NotPyc,
     /// A CPython magic of a release this build does not decode.
-    UnsupportedRelease { magic: u16, release: String },
+    UnsupportedRelease {
+        magic: u16,
+        release: String,
+    },
     /// A development-time magic of a supported release.
-    PreRelease { magic: u16, minor: u8, final_magic: u16 },
+    PreRelease {
+        magic: u16,
+        minor: u8,
+        final_magic: u16,
+    },
     BadFlags(u32),
     Marshal(MarshalError),
 }
@@ -112,7 +119,11 @@ pub fn read(data: &[u8]) -> Result<Pyc, PycError> {
 /// Validates the header; returns the magic, the release and the invalidation mode.
 pub fn read_header(data: &[u8]) -> Result<(u16, u8, Invalidation), PycError> {
     if data.len() < 16 {
-        return Err(if data.len() >= 4 && data[2..4] != *b"\r\n" { PycError::NotPyc } else { PycError::TooShort(data.len()) });
+        return Err(if data.len() >= 4 && data[2..4] != *b"\r\n" {
+            PycError::NotPyc
+        } else {
+            PycError::TooShort(data.len())
+        });
     }
     if data[2..4] != *b"\r\n" {
         return Err(PycError::NotPyc);
@@ -135,7 +146,10 @@ pub fn read_header(data: &[u8]) -> Result<(u16, u8, Invalidation), PycError> {
     let flags = word(4);
     let invalidation = match flags {
         0 => Invalidation::Timestamp { mtime: word(8), source_size: word(12) },
-        1 | 3 => Invalidation::Hash { checked: flags & 2 != 0, source_hash: u64::from_le_bytes(data[8..16].try_into().unwrap()) },
+        1 | 3 => Invalidation::Hash {
+            checked: flags & 2 != 0,
+            source_hash: u64::from_le_bytes(data[8..16].try_into().unwrap()),
+        },
         other => return Err(PycError::BadFlags(other)),
     };
     Ok((magic, minor, invalidation))

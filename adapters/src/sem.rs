@@ -199,72 +199,146 @@ pub enum Op {
     Nop,
     ExtendedArg,
     /// Function entry or resumption point of a generator/coroutine.
-    Resume { after: ResumeKind },
+    Resume {
+        after: ResumeKind,
+    },
 
     // Operand-stack shuffles: outputs are inputs, rearranged.
     PopTop,
     /// Pushes a copy of the value `depth` from the top (1 = top).
-    Copy { depth: u32 },
+    Copy {
+        depth: u32,
+    },
     /// Exchanges the top with the value `depth` from the top (2 = second).
-    Swap { depth: u32 },
+    Swap {
+        depth: u32,
+    },
     /// Moves the top down to position `depth` (3.10 `ROT_*`).
-    RotateDown { depth: u32 },
+    RotateDown {
+        depth: u32,
+    },
     /// Duplicates the top two values (3.10 `DUP_TOP_TWO`).
     DupTopTwo,
     PushNull,
 
-    LoadConst { index: u32 },
+    LoadConst {
+        index: u32,
+    },
     /// Constant not in `co_consts` (3.14 `LOAD_SMALL_INT`).
-    LoadInt { value: i64 },
+    LoadInt {
+        value: i64,
+    },
     /// A builtin the interpreter pushes directly (`LOAD_ASSERTION_ERROR`, 3.14 `LOAD_COMMON_CONSTANT`).
-    LoadBuiltin { name: &'static str },
+    LoadBuiltin {
+        name: &'static str,
+    },
 
     // Fast locals and cells; `slot` indexes `localsplus`.
-    LoadLocal { slot: u32, access: LocalAccess },
-    StoreLocal { slot: u32 },
-    DeleteLocal { slot: u32 },
+    LoadLocal {
+        slot: u32,
+        access: LocalAccess,
+    },
+    StoreLocal {
+        slot: u32,
+    },
+    DeleteLocal {
+        slot: u32,
+    },
     /// `LOAD_FAST_LOAD_FAST`: pushes `first` then `second`.
-    LoadLocalPair { first: u32, second: u32, access: LocalAccess },
+    LoadLocalPair {
+        first: u32,
+        second: u32,
+        access: LocalAccess,
+    },
     /// `STORE_FAST_STORE_FAST`: stores the top to `first`, the next to `second`.
-    StoreLocalPair { first: u32, second: u32 },
+    StoreLocalPair {
+        first: u32,
+        second: u32,
+    },
     /// `STORE_FAST_LOAD_FAST`.
-    StoreThenLoadLocal { store: u32, load: u32 },
-    MakeCell { slot: u32 },
+    StoreThenLoadLocal {
+        store: u32,
+        load: u32,
+    },
+    MakeCell {
+        slot: u32,
+    },
     /// Pushes the cell object itself (for building a closure).
-    LoadCellRef { slot: u32 },
+    LoadCellRef {
+        slot: u32,
+    },
     /// Reads the contents of a cell or free variable.
-    LoadCell { slot: u32 },
-    StoreCell { slot: u32 },
-    DeleteCell { slot: u32 },
-    CopyFreeVars { count: u32 },
+    LoadCell {
+        slot: u32,
+    },
+    StoreCell {
+        slot: u32,
+    },
+    DeleteCell {
+        slot: u32,
+    },
+    CopyFreeVars {
+        count: u32,
+    },
     /// Class bodies: the class namespace first, then the cell (`LOAD_CLASSDEREF`,
     /// `LOAD_FROM_DICT_OR_DEREF`, which also pops the mapping).
-    LoadClassCell { slot: u32, mapping_on_stack: bool },
+    LoadClassCell {
+        slot: u32,
+        mapping_on_stack: bool,
+    },
 
     // Names resolved through dictionaries; `name` indexes `co_names`.
     /// With `self_slot` other than `None`, also pushes the NULL a following call
     /// expects, below (3.11, 3.12) or above (3.13+) the global.
-    LoadGlobal { name: u32, self_slot: SelfSlot },
-    StoreGlobal { name: u32 },
-    DeleteGlobal { name: u32 },
-    LoadName { name: u32 },
-    StoreName { name: u32 },
-    DeleteName { name: u32 },
+    LoadGlobal {
+        name: u32,
+        self_slot: SelfSlot,
+    },
+    StoreGlobal {
+        name: u32,
+    },
+    DeleteGlobal {
+        name: u32,
+    },
+    LoadName {
+        name: u32,
+    },
+    StoreName {
+        name: u32,
+    },
+    DeleteName {
+        name: u32,
+    },
     /// `LOAD_FROM_DICT_OR_GLOBALS`: the mapping comes from the stack.
-    LoadFromMappingOrGlobals { name: u32 },
+    LoadFromMappingOrGlobals {
+        name: u32,
+    },
     LoadLocals,
     SetupAnnotations,
 
     // Attributes.
     /// With `self_slot` other than `None`, a method load: pushes the method and
     /// `self` (or the attribute and NULL) in the release's call layout.
-    LoadAttr { name: u32, self_slot: SelfSlot },
-    StoreAttr { name: u32 },
-    DeleteAttr { name: u32 },
+    LoadAttr {
+        name: u32,
+        self_slot: SelfSlot,
+    },
+    StoreAttr {
+        name: u32,
+    },
+    DeleteAttr {
+        name: u32,
+    },
     /// `super().name` (3.12+ `LOAD_SUPER_ATTR`): pops global `super`, class, self.
-    LoadSuperAttr { name: u32, self_slot: SelfSlot, two_args: bool },
+    LoadSuperAttr {
+        name: u32,
+        self_slot: SelfSlot,
+        two_args: bool,
+    },
     /// 3.14 `LOAD_SPECIAL`: pushes the bound special method and self/NULL.
-    LoadSpecial { method: SpecialMethod },
+    LoadSpecial {
+        method: SpecialMethod,
+    },
 
     // Subscripts and slices.
     Subscript,
@@ -273,71 +347,145 @@ pub enum Op {
     /// `container[start:stop]` with both bounds on the stack.
     Slice,
     StoreSlice,
-    BuildSlice { count: u32 },
+    BuildSlice {
+        count: u32,
+    },
 
     // Operators.
-    Binary { op: BinaryOp, inplace: bool },
-    Unary { op: UnaryOp },
+    Binary {
+        op: BinaryOp,
+        inplace: bool,
+    },
+    Unary {
+        op: UnaryOp,
+    },
     ToBool,
-    Compare { op: CompareOp, to_bool: bool },
-    Is { negated: bool },
-    Contains { negated: bool },
+    Compare {
+        op: CompareOp,
+        to_bool: bool,
+    },
+    Is {
+        negated: bool,
+    },
+    Contains {
+        negated: bool,
+    },
 
     // Containers.
-    BuildTuple { count: u32 },
-    BuildList { count: u32 },
-    BuildSet { count: u32 },
-    BuildMap { pairs: u32 },
+    BuildTuple {
+        count: u32,
+    },
+    BuildList {
+        count: u32,
+    },
+    BuildSet {
+        count: u32,
+    },
+    BuildMap {
+        pairs: u32,
+    },
     /// Keys come as one tuple on the top of the stack.
-    BuildConstKeyMap { count: u32 },
-    BuildString { count: u32 },
+    BuildConstKeyMap {
+        count: u32,
+    },
+    BuildString {
+        count: u32,
+    },
     /// Adds to the container `depth` below the popped values (`LIST_APPEND` et al.).
-    ListAppend { depth: u32 },
-    SetAdd { depth: u32 },
-    MapAdd { depth: u32 },
-    ListExtend { depth: u32 },
-    SetUpdate { depth: u32 },
-    DictUpdate { depth: u32 },
+    ListAppend {
+        depth: u32,
+    },
+    SetAdd {
+        depth: u32,
+    },
+    MapAdd {
+        depth: u32,
+    },
+    ListExtend {
+        depth: u32,
+    },
+    SetUpdate {
+        depth: u32,
+    },
+    DictUpdate {
+        depth: u32,
+    },
     /// `**kwargs` merge for calls: duplicate keys raise.
-    DictMerge { depth: u32 },
+    DictMerge {
+        depth: u32,
+    },
     ListToTuple,
-    UnpackSequence { count: u32 },
-    UnpackEx { before: u32, after: u32 },
+    UnpackSequence {
+        count: u32,
+    },
+    UnpackEx {
+        before: u32,
+        after: u32,
+    },
 
     // String formatting.
     /// `FORMAT_VALUE` (≤3.12): conversion and optional spec in one instruction.
-    FormatValue { conversion: Conversion, with_spec: bool },
-    ConvertValue { conversion: Conversion },
+    FormatValue {
+        conversion: Conversion,
+        with_spec: bool,
+    },
+    ConvertValue {
+        conversion: Conversion,
+    },
     FormatSimple,
     FormatWithSpec,
     BuildTemplate,
-    BuildInterpolation { conversion: Conversion, with_spec: bool },
+    BuildInterpolation {
+        conversion: Conversion,
+        with_spec: bool,
+    },
 
     // Functions and classes.
     /// Creates a function from the code object on top; with `attrs` (≤3.12) the
     /// attribute values sit below it, otherwise `SetFunctionAttribute` follows.
-    MakeFunction { attrs: FunctionAttrs },
-    SetFunctionAttribute { attr: FunctionAttrs },
+    MakeFunction {
+        attrs: FunctionAttrs,
+    },
+    SetFunctionAttribute {
+        attr: FunctionAttrs,
+    },
     LoadBuildClass,
 
     // Imports.
-    ImportName { name: u32 },
-    ImportFrom { name: u32 },
+    ImportName {
+        name: u32,
+    },
+    ImportFrom {
+        name: u32,
+    },
     ImportStar,
 
     // Calls.
-    Call { layout: CallLayout },
+    Call {
+        layout: CallLayout,
+    },
     /// `f(*args, **kwargs)`.
-    CallEx { with_kwargs: bool, self_slot: SelfSlot },
+    CallEx {
+        with_kwargs: bool,
+        self_slot: SelfSlot,
+    },
     /// 3.11 `PRECALL`: prepares the call frame; the stack is unchanged at run time.
-    PrepareCall { argc: u32 },
+    PrepareCall {
+        argc: u32,
+    },
     /// 3.11/3.12 `KW_NAMES`: names the keyword arguments of the next call.
-    KwNames { index: u32 },
-    CallIntrinsic { function: Intrinsic },
+    KwNames {
+        index: u32,
+    },
+    CallIntrinsic {
+        function: Intrinsic,
+    },
 
     // Returning, generators, coroutines.
     Return,
-    ReturnConst { index: u32 },
+    ReturnConst {
+        index: u32,
+    },
     ReturnGenerator,
     GenStart,
     Yield,
@@ -361,23 +509,33 @@ pub enum Op {
     // Context managers.
     /// `BEFORE_WITH`, 3.10 `SETUP_WITH`: pops the manager, pushes its bound
     /// `__exit__` and the result of `__enter__`.
-    EnterContext { is_async: bool },
+    EnterContext {
+        is_async: bool,
+    },
     WithExceptStart,
 
     // Exceptions.
-    Raise { argc: u32 },
-    Reraise { set_lasti: bool },
+    Raise {
+        argc: u32,
+    },
+    Reraise {
+        set_lasti: bool,
+    },
     PushExcInfo,
     PopExcept,
     CheckExcMatch,
     CheckExceptionGroupMatch,
     PrepReraiseStar,
     /// 3.10 `SETUP_FINALLY`/`SETUP_WITH`-style block start (region source only).
-    SetupBlock { kind: BlockKind },
+    SetupBlock {
+        kind: BlockKind,
+    },
     PopBlock,
 
     // Pattern matching.
-    MatchClass { count: u32 },
+    MatchClass {
+        count: u32,
+    },
     MatchMapping,
     MatchSequence,
     MatchKeys,

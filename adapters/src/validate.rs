@@ -46,8 +46,8 @@ pub fn stack_depths(code: &CodeObject, decoded: &DecodedCode) -> Result<StackDep
     let mut work = vec![0usize];
     entry[0] = Some(max_depth);
 
-    let reach = |index: usize, depth: u32, from: u32, entry: &mut Vec<Option<u32>>, work: &mut Vec<usize>| {
-        match entry[index] {
+    let reach =
+        |index: usize, depth: u32, from: u32, entry: &mut Vec<Option<u32>>, work: &mut Vec<usize>| match entry[index] {
             Some(seen) if seen == depth => Ok(()),
             Some(seen) => Err(DecodeError::at(
                 instrs[index].offset,
@@ -58,8 +58,7 @@ pub fn stack_depths(code: &CodeObject, decoded: &DecodedCode) -> Result<StackDep
                 work.push(index);
                 Ok(())
             }
-        }
-    };
+        };
     let index_of = |offset: u32, from: u32| {
         decoded
             .index_of(offset)
@@ -73,7 +72,11 @@ pub fn stack_depths(code: &CodeObject, decoded: &DecodedCode) -> Result<StackDep
         if depth < instr.stack.required_depth() {
             return Err(DecodeError::at(
                 at,
-                format!("{} needs {} stack values but only {depth} are there", instr.opname, instr.stack.required_depth()),
+                format!(
+                    "{} needs {} stack values but only {depth} are there",
+                    instr.opname,
+                    instr.stack.required_depth()
+                ),
             ));
         }
         let after = within_stacksize(depth, instr.stack.pops, instr.stack.pushes, code, at)?;
@@ -82,7 +85,10 @@ pub fn stack_depths(code: &CodeObject, decoded: &DecodedCode) -> Result<StackDep
             if depth < region.depth {
                 return Err(DecodeError::at(
                     at,
-                    format!("stack depth {depth} is below the depth {} its handler {} restores", region.depth, region.handler),
+                    format!(
+                        "stack depth {depth} is below the depth {} its handler {} restores",
+                        region.depth, region.handler
+                    ),
                 ));
             }
             let handler_depth = within_stacksize(region.depth, 0, region.pushed, code, at)?;
@@ -105,7 +111,10 @@ pub fn stack_depths(code: &CodeObject, decoded: &DecodedCode) -> Result<StackDep
         }
     }
     if max_depth > code.stacksize {
-        return Err(DecodeError::whole(format!("stack depth reaches {max_depth}, above co_stacksize {}", code.stacksize)));
+        return Err(DecodeError::whole(format!(
+            "stack depth reaches {max_depth}, above co_stacksize {}",
+            code.stacksize
+        )));
     }
     Ok(StackDepths { entry, max_depth })
 }
@@ -126,7 +135,10 @@ fn check_regions(regions: &[ExceptionRegion]) -> Result<(), DecodeError> {
         if pair[1].start < pair[0].end {
             return Err(DecodeError::at(
                 pair[1].start,
-                format!("exception regions {}..{} and {}..{} overlap or are unsorted", pair[0].start, pair[0].end, pair[1].start, pair[1].end),
+                format!(
+                    "exception regions {}..{} and {}..{} overlap or are unsorted",
+                    pair[0].start, pair[0].end, pair[1].start, pair[1].end
+                ),
             ));
         }
     }

@@ -34,7 +34,10 @@ fn line_ranges(code: &Code) -> Vec<(u32, u32, Option<u32>)> {
 fn line_table_follows_line_deltas_both_ways() {
     let fixture = program("for_else_break");
     let f = fixture.code("f");
-    assert_eq!(line_ranges(f), [(0, 8, Some(2)), (8, 12, Some(3)), (12, 18, Some(4)), (18, 20, Some(3)), (20, 24, Some(6))]);
+    assert_eq!(
+        line_ranges(f),
+        [(0, 8, Some(2)), (8, 12, Some(3)), (12, 18, Some(4)), (18, 20, Some(3)), (20, 24, Some(6))]
+    );
 }
 
 #[test]

@@ -153,8 +153,8 @@ fn locations_use_every_entry_form() {
     // (line -1), one-line delta 0 over two units, one-line delta 2, short form 3,
     // no location, long with multi-byte varints. Expectations from co_positions().
     let linetable = vec![
-        0xF0, 0x04, 0x01, 0x05, 0x00, 0xE8, 0x03, 0xD1, 7, 20, 0xE0, 200, 250, 0x98, 0x52, 0xF8, 0xF0, 0x48, 0x03, 0x00,
-        0x42, 0x02, 0x4D, 0x02,
+        0xF0, 0x04, 0x01, 0x05, 0x00, 0xE8, 0x03, 0xD1, 7, 20, 0xE0, 200, 250, 0x98, 0x52, 0xF8, 0xF0, 0x48, 0x03,
+        0x00, 0x42, 0x02, 0x4D, 0x02,
     ];
     let mut code = CodeObject { firstlineno: 10, linetable, ..bare_code([9, 0].repeat(9)) };
     let loc = |line, end_line, column, end_column| Location { line, end_line, column, end_column };
@@ -238,8 +238,10 @@ fn interactive_print_expr_pops_its_value() {
 #[test]
 fn huge_call_counts_are_errors_not_overflows() {
     for opname in ["PRECALL", "CALL"] {
-        let code =
-            bare_code(wordcode(MINOR, &[("EXTENDED_ARG", 0xff), ("EXTENDED_ARG", 0xff), ("EXTENDED_ARG", 0xff), (opname, 0xff)]));
+        let code = bare_code(wordcode(
+            MINOR,
+            &[("EXTENDED_ARG", 0xff), ("EXTENDED_ARG", 0xff), ("EXTENDED_ARG", 0xff), (opname, 0xff)],
+        ));
         assert!(release(MINOR).decode(&code).unwrap_err().message.contains("out of range"), "{opname}");
     }
 }

@@ -29,7 +29,10 @@ fn method_call_with_keywords() {
     // os.sep: a plain attribute.
     let plain = d.nth("<module>", "LOAD_ATTR", 0);
     assert_eq!(plain.arg, Some(32));
-    assert_eq!((plain.op.clone(), plain.stack), (Op::LoadAttr { name: 16, self_slot: SelfSlot::None }, StackEffect::new(1, 1)));
+    assert_eq!(
+        (plain.op.clone(), plain.stack),
+        (Op::LoadAttr { name: 16, self_slot: SelfSlot::None }, StackEffect::new(1, 1))
+    );
 }
 
 #[test]
@@ -102,7 +105,10 @@ fn intrinsics_come_from_the_release_table() {
     let wrap = d.nth("agen", "CALL_INTRINSIC_1", 0);
     assert_eq!(wrap.op, Op::CallIntrinsic { function: Intrinsic::AsyncGenWrap });
     let stop = d.nth("agen", "CALL_INTRINSIC_1", 1);
-    assert_eq!((stop.op.clone(), stop.stack), (Op::CallIntrinsic { function: Intrinsic::StopIterationError }, StackEffect::new(1, 1)));
+    assert_eq!(
+        (stop.op.clone(), stop.stack),
+        (Op::CallIntrinsic { function: Intrinsic::StopIterationError }, StackEffect::new(1, 1))
+    );
     let prep = d.nth("groups", "CALL_INTRINSIC_2", 0);
     assert_eq!((prep.op.clone(), prep.stack), (Op::PrepReraiseStar, StackEffect::new(2, 1)));
 }
@@ -111,9 +117,15 @@ fn intrinsics_come_from_the_release_table() {
 fn returns_raises_and_handlers() {
     let d = Fixture::load(MINOR, PROGRAM);
     let ret = d.nth("groups", "RETURN_CONST", 0);
-    assert_eq!((ret.op.clone(), ret.stack, ret.control), (Op::ReturnConst { index: 0 }, StackEffect::new(0, 0), Control::Return));
+    assert_eq!(
+        (ret.op.clone(), ret.stack, ret.control),
+        (Op::ReturnConst { index: 0 }, StackEffect::new(0, 0), Control::Return)
+    );
     let reraise = d.nth("handlers", "RERAISE", 0);
-    assert_eq!((reraise.arg, reraise.stack, reraise.control), (Some(1), StackEffect::new(1, 0).with_peek(1), Control::Raise));
+    assert_eq!(
+        (reraise.arg, reraise.stack, reraise.control),
+        (Some(1), StackEffect::new(1, 0).with_peek(1), Control::Raise)
+    );
     assert_eq!(d.nth("handlers", "WITH_EXCEPT_START", 0).stack, StackEffect::new(0, 1).with_peek(4));
     let star = d.nth("handlers", "CALL_FUNCTION_EX", 0);
     assert_eq!(star.op, Op::CallEx { with_kwargs: true, self_slot: SelfSlot::BeforeCallable });
@@ -122,7 +134,10 @@ fn returns_raises_and_handlers() {
     assert_eq!(d.nth("matching", "MATCH_KEYS", 0).stack, StackEffect::new(0, 1).with_peek(2));
     assert_eq!(d.nth("matching", "MATCH_CLASS", 0).stack, StackEffect::new(3, 1));
     let make = d.nth("closures", "MAKE_FUNCTION", 0);
-    assert_eq!((make.op.clone(), make.stack), (Op::MakeFunction { attrs: FunctionAttrs(0x0d) }, StackEffect::new(4, 1)));
+    assert_eq!(
+        (make.op.clone(), make.stack),
+        (Op::MakeFunction { attrs: FunctionAttrs(0x0d) }, StackEffect::new(4, 1))
+    );
 }
 
 #[test]
@@ -130,7 +145,10 @@ fn class_scope_lookups_through_a_mapping() {
     let code = CodeObject {
         names: vec!["T".into()],
         localsplus: vec![Slot { name: "T".into(), kind: slot_kind::FREE }],
-        ..bare_code(wordcode(MINOR, &[("LOAD_FROM_DICT_OR_GLOBALS", 0), ("LOAD_FROM_DICT_OR_DEREF", 0), ("LOAD_LOCALS", 0)]))
+        ..bare_code(wordcode(
+            MINOR,
+            &[("LOAD_FROM_DICT_OR_GLOBALS", 0), ("LOAD_FROM_DICT_OR_DEREF", 0), ("LOAD_LOCALS", 0)],
+        ))
     };
     let instrs = release(MINOR).decode(&code).unwrap().instrs;
     assert_eq!(instrs[0].op, Op::LoadFromMappingOrGlobals { name: 0 });
@@ -160,6 +178,9 @@ fn malformed_operands_are_errors() {
 #[test]
 fn huge_call_counts_are_errors_not_overflows() {
     // CALL 0xffffffff through three EXTENDED_ARG prefixes.
-    let code = bare_code(wordcode(MINOR, &[("EXTENDED_ARG", 0xff), ("EXTENDED_ARG", 0xff), ("EXTENDED_ARG", 0xff), ("CALL", 0xff)]));
+    let code = bare_code(wordcode(
+        MINOR,
+        &[("EXTENDED_ARG", 0xff), ("EXTENDED_ARG", 0xff), ("EXTENDED_ARG", 0xff), ("CALL", 0xff)],
+    ));
     assert!(release(MINOR).decode(&code).unwrap_err().message.contains("out of range"));
 }

@@ -38,7 +38,8 @@ fn calls_put_self_after_the_callable() {
     assert_eq!(star.op, Op::CallEx { with_kwargs: false, self_slot: SelfSlot::AfterCallable });
     assert_eq!((star.stack.pops, star.stack.pushes), (3, 1));
     // `o(*xs, **e)`.
-    let star_star = f.instrs().iter().find(|i| i.opname == "CALL_FUNCTION_EX" && i.arg == Some(1)).expect("o(*xs, **e)");
+    let star_star =
+        f.instrs().iter().find(|i| i.opname == "CALL_FUNCTION_EX" && i.arg == Some(1)).expect("o(*xs, **e)");
     assert_eq!(star_star.op, Op::CallEx { with_kwargs: true, self_slot: SelfSlot::AfterCallable });
     assert_eq!((star_star.stack.pops, star_star.stack.pushes), (4, 1));
 }
@@ -92,7 +93,11 @@ fn with_blocks_and_handlers() {
     assert_eq!(enter.op, Op::EnterContext { is_async: false });
     assert_eq!((enter.stack.pops, enter.stack.pushes), (1, 2));
     let exit = f.instrs().iter().find(|i| i.opname == "WITH_EXCEPT_START").expect("with handler");
-    assert_eq!((exit.stack.pops, exit.stack.pushes, exit.stack.peek), (0, 1, 4), "exit, lasti, previous exception, exception");
+    assert_eq!(
+        (exit.stack.pops, exit.stack.pushes, exit.stack.peek),
+        (0, 1, 4),
+        "exit, lasti, previous exception, exception"
+    );
     let reraise = f.instrs().iter().find(|i| i.opname == "RERAISE" && i.arg == Some(2)).expect("RERAISE 2");
     assert_eq!(reraise.op, Op::Reraise { set_lasti: true });
     assert_eq!((reraise.stack.pops, reraise.stack.peek, reraise.control), (1, 2, Control::Raise));
@@ -108,10 +113,14 @@ fn async_for_and_f_strings() {
     assert_eq!((end.stack.pops, end.stack.pushes, end.control), (2, 0, Control::Next));
     let send = g.instrs().iter().find(|i| i.opname == "SEND").expect("SEND");
     assert!(matches!(send.control, Control::Branch { when: Condition::SendReturned, .. }));
-    let resumes: Vec<_> = g.instrs().iter().filter_map(|i| match i.op {
-        Op::Resume { after } => Some(after),
-        _ => None,
-    }).collect();
+    let resumes: Vec<_> = g
+        .instrs()
+        .iter()
+        .filter_map(|i| match i.op {
+            Op::Resume { after } => Some(after),
+            _ => None,
+        })
+        .collect();
     assert_eq!(resumes, [ResumeKind::FunctionStart, ResumeKind::Await, ResumeKind::Await]);
     let convert = g.instrs().iter().find(|i| i.opname == "CONVERT_VALUE").expect("!r");
     assert_eq!(convert.op, Op::ConvertValue { conversion: Conversion::Repr });
@@ -123,7 +132,10 @@ fn functions_take_attributes_one_by_one() {
     let fixture = Fixture::load(MINOR, PROGRAM);
     let k = fixture.code("K");
     let make = k.at(22, "MAKE_FUNCTION");
-    assert_eq!((make.op.clone(), make.stack.pops, make.stack.pushes), (Op::MakeFunction { attrs: FunctionAttrs(0) }, 1, 1));
+    assert_eq!(
+        (make.op.clone(), make.stack.pops, make.stack.pushes),
+        (Op::MakeFunction { attrs: FunctionAttrs(0) }, 1, 1)
+    );
     let closure = k.at(24, "SET_FUNCTION_ATTRIBUTE");
     assert_eq!(closure.op, Op::SetFunctionAttribute { attr: FunctionAttrs(FunctionAttrs::CLOSURE) });
 }
@@ -136,7 +148,12 @@ fn call_kw_without_constant_names_counts_no_keywords() {
     let code = vec![op("LOAD_FAST"), 0, op("LOAD_FAST"), 1, op("CALL_KW"), 0];
     let decoded = adapter.decode(&bare_code(code)).unwrap();
     let call = &decoded.instrs[2];
-    assert_eq!(call.op, Op::Call { layout: CallLayout { argc: 0, keyword_count: 0, keywords_const: None, self_slot: SelfSlot::AfterCallable } });
+    assert_eq!(
+        call.op,
+        Op::Call {
+            layout: CallLayout { argc: 0, keyword_count: 0, keywords_const: None, self_slot: SelfSlot::AfterCallable }
+        }
+    );
     assert_eq!(call.stack.pops, 3);
     // More names than arguments is malformed.
     let code = vec![op("LOAD_CONST"), 1, op("CALL_KW"), 0];

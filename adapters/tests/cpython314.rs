@@ -84,13 +84,19 @@ fn branches_and_loops() {
     assert_eq!(jump.control, Control::Branch { target: 108, when: Condition::IfTrue });
     assert!(jump.protocols.is_empty(), "the operand is already a bool");
     let not_taken = f.at(102, "NOT_TAKEN");
-    assert_eq!((not_taken.op.clone(), not_taken.stack, not_taken.control), (Op::Nop, StackEffect::new(0, 0), Control::Next));
+    assert_eq!(
+        (not_taken.op.clone(), not_taken.stack, not_taken.control),
+        (Op::Nop, StackEffect::new(0, 0), Control::Next)
+    );
     // JUMP_BACKWARD has one cache unit; its target counts from after it.
     assert_eq!(f.at(104, "JUMP_BACKWARD").control, Control::Jump { target: 84 });
 
     let for_iter = f.at(84, "FOR_ITER");
     assert_eq!(for_iter.control, Control::Branch { target: 150, when: Condition::Exhausted });
-    assert_eq!((for_iter.stack.pops, for_iter.stack.pushes, for_iter.stack.peek, for_iter.stack.jump_net()), (0, 1, 1, 1));
+    assert_eq!(
+        (for_iter.stack.pops, for_iter.stack.pushes, for_iter.stack.peek, for_iter.stack.jump_net()),
+        (0, 1, 1, 1)
+    );
     assert_eq!(f.at(150, "END_FOR").stack.pops, 1);
     let pop_iter = f.at(152, "POP_ITER");
     assert_eq!((pop_iter.op.clone(), pop_iter.stack.pops), (Op::PopIter, 1));
@@ -114,10 +120,14 @@ fn async_for_ends_without_jumping() {
     assert_eq!((end.stack.pops, end.stack.pushes, end.control), (2, 0, Control::Next));
     // The argument points back at the loop's SEND, which dis shows as its target.
     assert_eq!(release(MINOR).dis_jump_target(end), Some(24));
-    let resumes: Vec<_> = g.instrs().iter().filter_map(|i| match i.op {
-        Op::Resume { after } => Some(after),
-        _ => None,
-    }).collect();
+    let resumes: Vec<_> = g
+        .instrs()
+        .iter()
+        .filter_map(|i| match i.op {
+            Op::Resume { after } => Some(after),
+            _ => None,
+        })
+        .collect();
     assert_eq!(resumes, [ResumeKind::FunctionStart, ResumeKind::Await, ResumeKind::Await]);
 }
 

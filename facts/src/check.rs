@@ -151,7 +151,13 @@ impl fmt::Display for CheckReport {
         writeln!(
             f,
             "{} code objects, {} instructions ({} unreachable), {} variables, {} flows, {} blocks, {} edges",
-            self.code_objects, self.instructions, self.unreachable_instructions, self.variables, self.flows, self.blocks, self.edges
+            self.code_objects,
+            self.instructions,
+            self.unreachable_instructions,
+            self.variables,
+            self.flows,
+            self.blocks,
+            self.edges
         )?;
         let edges: Vec<String> =
             EdgeKind::ALL.iter().zip(self.edges_by_kind).map(|(k, n)| format!("{} {n}", k.name())).collect();
@@ -210,11 +216,19 @@ impl Checker<'_> {
         let vars = &flow.vars;
         let n = self.decoded.instrs.len();
         if vars.inputs.len() != n || vars.peeks.len() != n || vars.outputs.len() != n {
-            self.violation(None, ViolationKind::BadId, format!("variables for {} instructions, expected {n}", vars.inputs.len()));
+            self.violation(
+                None,
+                ViolationKind::BadId,
+                format!("variables for {} instructions, expected {n}", vars.inputs.len()),
+            );
             return false;
         }
         if vars.handler_values.len() != self.decoded.regions.len() {
-            let message = format!("handler values for {} regions, expected {}", vars.handler_values.len(), self.decoded.regions.len());
+            let message = format!(
+                "handler values for {} regions, expected {}",
+                vars.handler_values.len(),
+                self.decoded.regions.len()
+            );
             self.violation(None, ViolationKind::BadId, message);
             return false;
         }
@@ -235,14 +249,22 @@ impl Checker<'_> {
             let inputs = vars.inputs[insn].len() as u32;
             let shaped = inputs == 0 || inputs == instr.stack.pops;
             if !fits || !shaped {
-                self.violation(Some(instr.offset), ViolationKind::BadId, format!("variables of {} out of order or shape", instr.opname));
+                self.violation(
+                    Some(instr.offset),
+                    ViolationKind::BadId,
+                    format!("variables of {} out of order or shape", instr.opname),
+                );
                 ok = false;
             }
         }
         for (region, range) in vars.handler_values.iter().enumerate() {
             let pushed = self.decoded.regions[region].pushed;
             if !expect(range.start, range.end, &mut next) || range.len() as u32 != pushed {
-                self.violation(None, ViolationKind::BadId, format!("handler values of region {region} out of order or shape"));
+                self.violation(
+                    None,
+                    ViolationKind::BadId,
+                    format!("handler values of region {region} out of order or shape"),
+                );
                 ok = false;
             }
         }
@@ -263,11 +285,16 @@ impl Checker<'_> {
         }
         for &(from, to) in &flow.flows {
             if from >= count || to >= count {
-                self.violation(None, ViolationKind::BadId, format!("flow {from} -> {to} names a variable beyond {count}"));
+                self.violation(
+                    None,
+                    ViolationKind::BadId,
+                    format!("flow {from} -> {to} names a variable beyond {count}"),
+                );
                 continue;
             }
             if !owners[from as usize].is_producer() || owners[to as usize].is_producer() {
-                let message = format!("flow {from} -> {to} goes from {:?} to {:?}", owners[from as usize], owners[to as usize]);
+                let message =
+                    format!("flow {from} -> {to} goes from {:?} to {:?}", owners[from as usize], owners[to as usize]);
                 self.violation(None, ViolationKind::BadFlow, message);
                 continue;
             }
@@ -281,7 +308,11 @@ impl Checker<'_> {
             };
             if produced_for[var] == 0 && depths.entry.get(insn).is_some_and(Option::is_some) {
                 let opname = self.decoded.instrs[insn].opname;
-                self.violation(self.offset(insn), ViolationKind::NoProducer, format!("{opname}: {owner:?} (variable {var}) has no producer"));
+                self.violation(
+                    self.offset(insn),
+                    ViolationKind::NoProducer,
+                    format!("{opname}: {owner:?} (variable {var}) has no producer"),
+                );
             }
         }
         self.unused(flow, &owners, &consumed);
@@ -289,7 +320,8 @@ impl Checker<'_> {
 
     fn unused(&mut self, flow: &CodeFlow, owners: &[VarOwner], consumed: &[bool]) {
         let listed: Vec<u32> = flow.unused.iter().map(|&(var, _)| var).collect();
-        let expected: Vec<u32> = flow.vars.producers().filter(|&v| !consumed.get(v as usize).copied().unwrap_or(true)).collect();
+        let expected: Vec<u32> =
+            flow.vars.producers().filter(|&v| !consumed.get(v as usize).copied().unwrap_or(true)).collect();
         if listed != expected {
             let message = format!("{} producers are unconsumed, {} are listed as unused", expected.len(), listed.len());
             self.violation(None, ViolationKind::UnusedMismatch, message);
@@ -331,7 +363,11 @@ impl Checker<'_> {
             }
         }
         if !ok || next != n {
-            self.violation(None, ViolationKind::BadId, format!("{} blocks do not tile the {n} instructions", cfg.blocks.len()));
+            self.violation(
+                None,
+                ViolationKind::BadId,
+                format!("{} blocks do not tile the {n} instructions", cfg.blocks.len()),
+            );
             return false;
         }
         true
@@ -344,7 +380,11 @@ impl Checker<'_> {
         let region_of = cfg::covering_regions(self.decoded);
         for &(from, to, kind) in &cfg.edges {
             let (Some(source), Some(target)) = (cfg.blocks.get(from as usize), cfg.blocks.get(to as usize)) else {
-                self.violation(None, ViolationKind::BadId, format!("edge {from} -> {to} names a block beyond {}", cfg.blocks.len()));
+                self.violation(
+                    None,
+                    ViolationKind::BadId,
+                    format!("edge {from} -> {to} names a block beyond {}", cfg.blocks.len()),
+                );
                 continue;
             };
             let last = &self.decoded.instrs[source.end - 1];
@@ -363,12 +403,20 @@ impl Checker<'_> {
                         _ => None,
                     }
                 }
-                (EdgeKind::Fallthrough, Control::Next | Control::Setup { .. }) if !cfg::is_suspension(&last.op) => Some(source.end),
-                (EdgeKind::Resume, Control::Next | Control::Setup { .. }) if cfg::is_suspension(&last.op) => Some(source.end),
+                (EdgeKind::Fallthrough, Control::Next | Control::Setup { .. }) if !cfg::is_suspension(&last.op) => {
+                    Some(source.end)
+                }
+                (EdgeKind::Resume, Control::Next | Control::Setup { .. }) if cfg::is_suspension(&last.op) => {
+                    Some(source.end)
+                }
                 _ => None,
             };
             if expected != Some(target.start) {
-                let message = format!("{} edge from block {from} (ends with {}) to block {to} is not one the code has", kind.name(), last.opname);
+                let message = format!(
+                    "{} edge from block {from} (ends with {}) to block {to} is not one the code has",
+                    kind.name(),
+                    last.opname
+                );
                 self.violation(Some(last.offset), ViolationKind::BadEdge, message);
             }
             self.report.edges_by_kind[kind as usize] += 1;

@@ -87,7 +87,8 @@ impl fmt::Display for FactCheckReport {
             self.flows,
             unused.join(", ")
         )?;
-        let edges: Vec<String> = EdgeKind::ALL.iter().zip(self.edges_by_kind).map(|(k, n)| format!("{} {n}", k.name())).collect();
+        let edges: Vec<String> =
+            EdgeKind::ALL.iter().zip(self.edges_by_kind).map(|(k, n)| format!("{} {n}", k.name())).collect();
         writeln!(f, "control: {} blocks; edges: {}", self.blocks, edges.join(", "))?;
         write!(f, "violations: {}", self.violation_count)?;
         for v in &self.violations {
@@ -177,7 +178,8 @@ impl Checker<'_> {
                 match times.get_mut(id as usize) {
                     Some(n) => *n = n.saturating_add(1),
                     None => {
-                        let message = format!("defines {} {id}, beyond the {count} its relations define", entity.name());
+                        let message =
+                            format!("defines {} {id}, beyond the {count} its relations define", entity.name());
                         self.report.violation(relation.schema().name, ViolationKind::NotDense, message);
                     }
                 }
@@ -185,7 +187,8 @@ impl Checker<'_> {
         }
         for (id, &n) in times.iter().enumerate() {
             if n != 1 {
-                let message = format!("{} {id} is defined by {n} rows of {}", entity.name(), entity.defined_by().join(", "));
+                let message =
+                    format!("{} {id} is defined by {n} rows of {}", entity.name(), entity.defined_by().join(", "));
                 self.report.violation(entity.defined_by()[0], ViolationKind::NotDense, message);
             }
         }
@@ -206,7 +209,11 @@ impl Checker<'_> {
             let Some(relation) = relation_id(name) else { continue };
             let columns = relation.schema().columns;
             let via_code = code_column(relation);
-            let via_id = columns.iter().enumerate().skip(1).find_map(|(k, c)| c.ty.entity().filter(|e| e.is_per_code()).map(|e| (k, e)));
+            let via_id = columns
+                .iter()
+                .enumerate()
+                .skip(1)
+                .find_map(|(k, c)| c.ty.entity().filter(|e| e.is_per_code()).map(|e| (k, e)));
             for row in self.facts.rows(relation) {
                 let code = match (via_code, via_id) {
                     (Some(k), _) => row[k],
@@ -310,7 +317,11 @@ impl Checker<'_> {
                 continue; // reported as dangling
             }
             if !producer[from] || !consumer[to] {
-                self.report.violation("StackFlow", ViolationKind::BadFlow, format!("row {}: not from a producer to a consumer", row_text(row)));
+                self.report.violation(
+                    "StackFlow",
+                    ViolationKind::BadFlow,
+                    format!("row {}: not from a producer to a consumer", row_text(row)),
+                );
                 continue;
             }
             has_producer[to] = true;
@@ -344,13 +355,20 @@ impl Checker<'_> {
             }
             listed[var] = true;
             if !producer[var] || consumed[var] {
-                let message = format!("variable {var} is listed unused but is {}", if consumed[var] { "read" } else { "no producer" });
+                let message = format!(
+                    "variable {var} is listed unused but is {}",
+                    if consumed[var] { "read" } else { "no producer" }
+                );
                 self.report.violation("UnusedOutput", ViolationKind::UnusedMismatch, message);
             }
         }
         for var in 0..count {
             if producer[var] && !consumed[var] && !listed[var] {
-                self.report.violation("StackFlow", ViolationKind::Lost, format!("produced variable {var} is never read nor listed unused"));
+                self.report.violation(
+                    "StackFlow",
+                    ViolationKind::Lost,
+                    format!("produced variable {var} is never read nor listed unused"),
+                );
             }
         }
     }
@@ -376,7 +394,11 @@ impl Checker<'_> {
                 *slot = (first, last);
                 starts_block[first as usize] = true;
             } else {
-                self.report.violation("Block", ViolationKind::BadId, format!("row {}: not a range of instructions", row_text(row)));
+                self.report.violation(
+                    "Block",
+                    ViolationKind::BadId,
+                    format!("row {}: not a range of instructions", row_text(row)),
+                );
             }
         }
         let mut in_blocks = vec![0u32; insns];
@@ -387,7 +409,11 @@ impl Checker<'_> {
                 *n += 1;
             }
             if first == NONE || insn < first || insn > last {
-                self.report.violation("InsnBlock", ViolationKind::BadId, format!("row {}: the instruction is outside the block", row_text(row)));
+                self.report.violation(
+                    "InsnBlock",
+                    ViolationKind::BadId,
+                    format!("row {}: the instruction is outside the block", row_text(row)),
+                );
             }
         }
         for (insn, &n) in in_blocks.iter().enumerate() {
@@ -403,7 +429,11 @@ impl Checker<'_> {
                 *slot = target;
             }
             if !starts_block.get(target as usize).copied().unwrap_or(false) {
-                self.report.violation("JumpTarget", ViolationKind::BadEdge, format!("row {}: the target starts no block", row_text(row)));
+                self.report.violation(
+                    "JumpTarget",
+                    ViolationKind::BadEdge,
+                    format!("row {}: the target starts no block", row_text(row)),
+                );
             }
         }
         let mut handler = vec![NONE; ids.of(Entity::Region).count];
@@ -413,7 +443,11 @@ impl Checker<'_> {
                 *slot = target;
             }
             if !starts_block.get(target as usize).copied().unwrap_or(false) {
-                self.report.violation("ExceptionRegion", ViolationKind::BadEdge, format!("row {}: the handler starts no block", row_text(row)));
+                self.report.violation(
+                    "ExceptionRegion",
+                    ViolationKind::BadEdge,
+                    format!("row {}: the handler starts no block", row_text(row)),
+                );
             }
         }
         let mut handlers_of_insn: Vec<Vec<u32>> = vec![Vec::new(); insns];
@@ -425,11 +459,16 @@ impl Checker<'_> {
         }
 
         for row in self.facts.rows(RelationId::BlockEdge) {
-            let (Some(&(first, last)), Some(&(to, _))) = (range.get(row[0] as usize), range.get(row[1] as usize)) else {
+            let (Some(&(first, last)), Some(&(to, _))) = (range.get(row[0] as usize), range.get(row[1] as usize))
+            else {
                 continue; // reported as dangling
             };
             let Some(kind) = EdgeKind::ALL.get(row[2] as usize).copied() else {
-                self.report.violation("BlockEdge", ViolationKind::BadEdge, format!("row {}: no such edge kind", row_text(row)));
+                self.report.violation(
+                    "BlockEdge",
+                    ViolationKind::BadEdge,
+                    format!("row {}: no such edge kind", row_text(row)),
+                );
                 continue;
             };
             self.report.edges_by_kind[kind as usize] += 1;
@@ -442,10 +481,16 @@ impl Checker<'_> {
                 EdgeKind::Fallthrough | EdgeKind::Resume => next == Some(to),
                 EdgeKind::Jump => jumps_to == to,
                 EdgeKind::BranchTrue | EdgeKind::BranchFalse => next == Some(to) || jumps_to == to,
-                EdgeKind::Exception => (first..=last).any(|i| handlers_of_insn.get(i as usize).is_some_and(|hs| hs.contains(&to))),
+                EdgeKind::Exception => {
+                    (first..=last).any(|i| handlers_of_insn.get(i as usize).is_some_and(|hs| hs.contains(&to)))
+                }
             };
             if !leads_there {
-                let message = format!("row {}: a {} edge from insns {first}..={last} cannot reach insn {to}", row_text(row), kind.name());
+                let message = format!(
+                    "row {}: a {} edge from insns {first}..={last} cannot reach insn {to}",
+                    row_text(row),
+                    kind.name()
+                );
                 self.report.violation("BlockEdge", ViolationKind::BadEdge, message);
             }
         }

@@ -438,7 +438,11 @@ impl<'a> Simulation<'a> {
             Some(current) => {
                 if current.len() != incoming.len() {
                     let at = self.decoded.instrs[self.starts[block]].offset;
-                    return Err(format!("offset {at}: paths join with stack depths {} and {}", current.len(), incoming.len()));
+                    return Err(format!(
+                        "offset {at}: paths join with stack depths {} and {}",
+                        current.len(),
+                        incoming.len()
+                    ));
                 }
                 for (slot, (&have, &more)) in current.iter().zip(incoming).enumerate() {
                     if !self.sets.contains(have, more) {
@@ -581,7 +585,9 @@ impl<'a> Simulation<'a> {
         }
         let outputs = vars.outputs[i].clone();
         if let Some((jump_pops, jump_pushes)) = jump_effect(instr) {
-            let kept = depth.checked_sub(jump_pops as usize).ok_or_else(|| at(format!("jumps popping {jump_pops} of {depth}")))?;
+            let kept = depth
+                .checked_sub(jump_pops as usize)
+                .ok_or_else(|| at(format!("jumps popping {jump_pops} of {depth}")))?;
             // Values the jump edge drops beyond the inputs must be ones the instruction read.
             for slot in kept..below {
                 let read = (below - slot) as u32;
@@ -593,7 +599,8 @@ impl<'a> Simulation<'a> {
             incoming.clear();
             incoming.extend_from_slice(&stack[..kept]);
             if jump_keeps_operands(instr) {
-                let passed = stack.get(kept..kept + jump_pushes as usize).ok_or_else(|| at("keeps more than it pops".into()))?;
+                let passed =
+                    stack.get(kept..kept + jump_pushes as usize).ok_or_else(|| at("keeps more than it pops".into()))?;
                 incoming.extend_from_slice(passed);
             } else {
                 for var in outputs.clone().take(jump_pushes as usize) {
@@ -618,7 +625,10 @@ impl<'a> Simulation<'a> {
     /// Charges `work` slot operations to the code object's budget.
     fn spend(&mut self, work: u64) -> Result<(), String> {
         self.budget = self.budget.checked_sub(work).ok_or_else(|| {
-            format!("the stack flow needs more than {WORK_BUDGET} slot operations (stack depth {} at most)", self.depths.max_depth)
+            format!(
+                "the stack flow needs more than {WORK_BUDGET} slot operations (stack depth {} at most)",
+                self.depths.max_depth
+            )
         })?;
         Ok(())
     }
@@ -687,7 +697,10 @@ fn shuffle(stack: &mut Vec<u32>, instr: &Instr) -> Result<(), String> {
     let depth = stack.len();
     let expected = (depth + instr.stack.pushes as usize).checked_sub(instr.stack.pops as usize);
     let position = |n: u32| {
-        depth.checked_sub(n as usize).filter(|_| n > 0).ok_or_else(|| format!("{} reaches depth {n} of {depth}", instr.opname))
+        depth
+            .checked_sub(n as usize)
+            .filter(|_| n > 0)
+            .ok_or_else(|| format!("{} reaches depth {n} of {depth}", instr.opname))
     };
     match instr.op {
         Op::Copy { depth: n } => stack.push(stack[position(n)?]),
@@ -703,7 +716,12 @@ fn shuffle(stack: &mut Vec<u32>, instr: &Instr) -> Result<(), String> {
         _ => {}
     }
     if Some(stack.len()) != expected {
-        return Err(format!("{} is recorded as {:?}, but rearranges {depth} values into {}", instr.opname, instr.stack, stack.len()));
+        return Err(format!(
+            "{} is recorded as {:?}, but rearranges {depth} values into {}",
+            instr.opname,
+            instr.stack,
+            stack.len()
+        ));
     }
     Ok(())
 }

@@ -88,8 +88,16 @@ pub enum Entity {
 }
 
 impl Entity {
-    pub const ALL: [Entity; 8] =
-        [Entity::Module, Entity::Code, Entity::Insn, Entity::Var, Entity::Block, Entity::Const, Entity::Region, Entity::Symbol];
+    pub const ALL: [Entity; 8] = [
+        Entity::Module,
+        Entity::Code,
+        Entity::Insn,
+        Entity::Var,
+        Entity::Block,
+        Entity::Const,
+        Entity::Region,
+        Entity::Symbol,
+    ];
 
     /// The column type's name (`insn`).
     pub fn name(self) -> &'static str {
@@ -342,7 +350,11 @@ pub fn schema_json() -> String {
             name: r.name,
             file: format!("{}.facts", r.name),
             doc: doc_text(r.doc),
-            columns: r.columns.iter().map(|c| ColumnJson { name: c.name, ty: c.ty.name(), doc: doc_text(c.doc) }).collect(),
+            columns: r
+                .columns
+                .iter()
+                .map(|c| ColumnJson { name: c.name, ty: c.ty.name(), doc: doc_text(c.doc) })
+                .collect(),
         })
         .collect();
     let enums = all_enums()
@@ -358,7 +370,11 @@ pub fn schema_json() -> String {
                 .collect(),
         })
         .collect();
-    let schema = SchemaJson { format: "cpyg-facts/1: one tab-separated file per relation, no header, rows sorted", relations, enums };
+    let schema = SchemaJson {
+        format: "cpyg-facts/1: one tab-separated file per relation, no header, rows sorted",
+        relations,
+        enums,
+    };
     let mut text = serde_json::to_string_pretty(&schema).expect("the schema serialises");
     text.push('\n');
     text
@@ -1933,7 +1949,10 @@ mod tests {
         for entity in Entity::ALL {
             assert!(!entity.defined_by().is_empty());
             for name in entity.defined_by() {
-                let relation = all_relations().into_iter().find(|r| r.name == *name).unwrap_or_else(|| panic!("no relation {name}"));
+                let relation = all_relations()
+                    .into_iter()
+                    .find(|r| r.name == *name)
+                    .unwrap_or_else(|| panic!("no relation {name}"));
                 assert_eq!(relation.columns[0].ty.entity(), Some(entity), "{name}");
             }
         }

@@ -77,7 +77,13 @@ enum FactFile {
 
 /// Writes every relation, the schema and the manifest into `dir` (created if
 /// needed), on `threads` threads.
-pub fn write_dir(dir: &Path, input: &PackageInput<'_>, lowered: &Lowered, info: &ManifestInfo<'_>, threads: usize) -> Result<(), String> {
+pub fn write_dir(
+    dir: &Path,
+    input: &PackageInput<'_>,
+    lowered: &Lowered,
+    info: &ManifestInfo<'_>,
+    threads: usize,
+) -> Result<(), String> {
     fs::create_dir_all(dir).map_err(|e| format!("{}: cannot create the fact directory: {e}", dir.display()))?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
@@ -91,9 +97,15 @@ pub fn write_dir(dir: &Path, input: &PackageInput<'_>, lowered: &Lowered, info: 
         .collect();
     pool.install(|| {
         files.par_iter().try_for_each(|&file| match file {
-            FactFile::Relation(id) => write_file(&dir.join(format!("{}.facts", id.schema().name)), |out| write_rows(out, facts, id)),
-            FactFile::Symbols => write_file(&dir.join(format!("{}.facts", SYMBOL.name)), |out| write_symbols(out, facts)),
-            FactFile::Schema => write_file(&dir.join("schema.json"), |out| out.write_all(schema::schema_json().as_bytes())),
+            FactFile::Relation(id) => {
+                write_file(&dir.join(format!("{}.facts", id.schema().name)), |out| write_rows(out, facts, id))
+            }
+            FactFile::Symbols => {
+                write_file(&dir.join(format!("{}.facts", SYMBOL.name)), |out| write_symbols(out, facts))
+            }
+            FactFile::Schema => {
+                write_file(&dir.join("schema.json"), |out| out.write_all(schema::schema_json().as_bytes()))
+            }
             FactFile::Manifest => {
                 let manifest = manifest_json(input, lowered, info)?;
                 write_file(&dir.join("manifest.json"), |out| out.write_all(manifest.as_bytes()))
@@ -210,11 +222,21 @@ fn manifest_json(input: &PackageInput<'_>, lowered: &Lowered, info: &ManifestInf
         .collect();
     let mut skipped: Vec<SkippedEntry<'_>> = Vec::new();
     for (s, path) in info.skipped.iter().zip(info.skipped_paths.iter().map(Some).chain(std::iter::repeat(None))) {
-        skipped.push(SkippedEntry { module: &s.module, file: &s.file, sha256: path.and_then(|p| sha256_file(p).ok()), reason: &s.reason });
+        skipped.push(SkippedEntry {
+            module: &s.module,
+            file: &s.file,
+            sha256: path.and_then(|p| sha256_file(p).ok()),
+            reason: &s.reason,
+        });
     }
     for s in &lowered.skipped {
         let path = input.modules.iter().find(|m| m.name == s.module).map(|m| m.path);
-        skipped.push(SkippedEntry { module: &s.module, file: &s.file, sha256: path.and_then(|p| sha256_file(p).ok()), reason: &s.reason });
+        skipped.push(SkippedEntry {
+            module: &s.module,
+            file: &s.file,
+            sha256: path.and_then(|p| sha256_file(p).ok()),
+            reason: &s.reason,
+        });
     }
     skipped.sort_by(|a, b| a.module.cmp(b.module));
     let mut relations = serde_json::Map::new();
@@ -247,7 +269,9 @@ mod tests {
 
     #[test]
     fn decimals() {
-        for value in [0, 7, 10, 99, 100, 101, 999, 1_000, 65_535, 1_000_000, 99_999_999, 123_456_789, 1_000_000_000, u32::MAX] {
+        for value in
+            [0, 7, 10, 99, 100, 101, 999, 1_000, 65_535, 1_000_000, 99_999_999, 123_456_789, 1_000_000_000, u32::MAX]
+        {
             let mut out = [0u8; U32_DIGITS];
             let n = write_decimal(&mut out, value);
             assert_eq!(&out[..n], value.to_string().as_bytes());

@@ -90,14 +90,18 @@ fn running_example_branch_on_flag() {
         let run = analyse(minor, find(&module, "run"));
         let flag = run.slot_named("flag");
         let load = run.find_insns(|op| matches!(op, Op::LoadLocal { slot, .. } if *slot == flag))[0];
-        let readers = |insn: u32| run.consumers(run.output(insn, 0)).iter().map(|&v| run.consuming_insn(v).unwrap()).collect::<Vec<_>>();
+        let readers = |insn: u32| {
+            run.consumers(run.output(insn, 0)).iter().map(|&v| run.consuming_insn(v).unwrap()).collect::<Vec<_>>()
+        };
         let mut branch = readers(load);
         // 3.13+ converts to bool first.
         if run.instr(branch[0]).op == Op::ToBool {
             branch = readers(branch[0]);
         }
         assert_eq!(branch.len(), 1, "3.{minor}");
-        let Control::Branch { target, when } = run.instr(branch[0]).control else { panic!("3.{minor}: no branch on flag") };
+        let Control::Branch { target, when } = run.instr(branch[0]).control else {
+            panic!("3.{minor}: no branch on flag")
+        };
         assert_eq!(when, Condition::IfFalse, "3.{minor}");
         let from = run.cfg.insn_block[branch[0] as usize];
         let to = run.cfg.insn_block[run.decoded.index_of(target).unwrap()];
@@ -138,7 +142,9 @@ fn shuffles_create_no_variables() {
         for (_, module) in fixture_modules(minor) {
             for code in module.preorder() {
                 let a = analyse(minor, code);
-                for insn in a.find_insns(|op| matches!(op, Op::Copy { .. } | Op::Swap { .. } | Op::RotateDown { .. } | Op::DupTopTwo)) {
+                for insn in a.find_insns(|op| {
+                    matches!(op, Op::Copy { .. } | Op::Swap { .. } | Op::RotateDown { .. } | Op::DupTopTwo)
+                }) {
                     let vars = &a.flow.vars;
                     let i = insn as usize;
                     assert!(vars.inputs[i].is_empty() && vars.outputs[i].is_empty() && vars.peeks[i].is_empty());
@@ -188,8 +194,13 @@ fn edges_are_typed() {
                 let a = analyse(minor, code);
                 for (b, range) in a.cfg.blocks.iter().enumerate() {
                     let last = &a.decoded.instrs[range.end - 1];
-                    let out: Vec<(u32, EdgeKind)> =
-                        a.cfg.edges.iter().filter(|e| e.0 == b as u32 && e.2 != EdgeKind::Exception).map(|e| (e.1, e.2)).collect();
+                    let out: Vec<(u32, EdgeKind)> = a
+                        .cfg
+                        .edges
+                        .iter()
+                        .filter(|e| e.0 == b as u32 && e.2 != EdgeKind::Exception)
+                        .map(|e| (e.1, e.2))
+                        .collect();
                     let next = a.cfg.insn_block.get(range.end).copied();
                     match last.control {
                         Control::Branch { target, when } => {

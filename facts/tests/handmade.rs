@@ -104,7 +104,10 @@ fn keeping_branch_passes_its_operand_on() {
     assert_eq!(r.producers(r.input(1, 0)), [r.output(0, 0)]);
     assert_eq!(r.producers(r.input(3, 0)), [r.output(0, 0), r.output(2, 0)]);
     assert_eq!(r.cfg.blocks, [0..2, 2..3, 3..5]);
-    assert_eq!(r.cfg.edges, [(0, 1, EdgeKind::BranchFalse), (0, 2, EdgeKind::BranchTrue), (1, 2, EdgeKind::Fallthrough)]);
+    assert_eq!(
+        r.cfg.edges,
+        [(0, 1, EdgeKind::BranchFalse), (0, 2, EdgeKind::BranchTrue), (1, 2, EdgeKind::Fallthrough)]
+    );
     assert!(r.check().is_clean());
 }
 
@@ -164,7 +167,15 @@ fn loop_reaches_a_fixed_point() {
     assert_eq!(r.producers(r.input(3, 0)), [r.output(2, 0)]);
     assert!(r.flow.unused.is_empty());
     assert!(r.check().is_clean());
-    assert_eq!(r.cfg.edges, [(0, 1, EdgeKind::Fallthrough), (1, 2, EdgeKind::BranchFalse), (1, 3, EdgeKind::BranchTrue), (2, 1, EdgeKind::Jump)]);
+    assert_eq!(
+        r.cfg.edges,
+        [
+            (0, 1, EdgeKind::Fallthrough),
+            (1, 2, EdgeKind::BranchFalse),
+            (1, 3, EdgeKind::BranchTrue),
+            (2, 1, EdgeKind::Jump)
+        ]
+    );
 }
 
 /// A covered instruction sends its entry stack, cut to the region depth, plus
@@ -259,7 +270,8 @@ fn jump_edges_may_only_drop_values_they_read() {
 
 #[test]
 fn in_place_read_table_explains_every_peek() {
-    let reads = |op: Op, peek: u32| in_place_reads(&op, &StackEffect::new(1, 0).with_peek(peek)).map(|r| r.as_slice().to_vec());
+    let reads =
+        |op: Op, peek: u32| in_place_reads(&op, &StackEffect::new(1, 0).with_peek(peek)).map(|r| r.as_slice().to_vec());
     assert_eq!(reads(Op::ListAppend { depth: 2 }, 2), Ok(vec![2]));
     assert_eq!(reads(Op::MatchKeys, 2), Ok(vec![2, 1]));
     assert_eq!(reads(Op::WithExceptStart, 7), Ok(vec![7, 3, 2, 1]));

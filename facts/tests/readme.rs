@@ -14,6 +14,9 @@ fn readme_documents_every_relation_with_its_columns() {
         assert!(documented.contains(&signature.as_str()), "README lacks `{signature}`");
     }
     for signature in &documented {
-        assert!(expected.iter().any(|e| e == signature), "README documents `{signature}`, which the schema does not have");
+        assert!(
+            expected.iter().any(|e| e == signature),
+            "README documents `{signature}`, which the schema does not have"
+        );
     }
 }

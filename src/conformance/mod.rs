@@ -117,7 +117,11 @@ fn stdlib_files(python: &Path) -> Result<Vec<PathBuf>, String> {
         .output()
         .map_err(|e| format!("cannot run {}: {e}", python.display()))?;
     if !out.status.success() {
-        return Err(format!("{} failed listing its standard library: {}", python.display(), String::from_utf8_lossy(&out.stderr)));
+        return Err(format!(
+            "{} failed listing its standard library: {}",
+            python.display(),
+            String::from_utf8_lossy(&out.stderr)
+        ));
     }
     Ok(String::from_utf8_lossy(&out.stdout).lines().map(PathBuf::from).collect())
 }
@@ -135,7 +139,8 @@ fn run_chunk(python: &Path, adapter: &Adapter, files: &[PathBuf]) -> Result<Repo
         .spawn()
         .map_err(|e| format!("cannot run {}: {e}", python.display()))?;
     let stdout = child.stdout.take().expect("piped stdout");
-    report = check_dump(adapter, BufReader::new(stdout)).map_err(|e| format!("reading {}'s output: {e}", python.display()))?;
+    report = check_dump(adapter, BufReader::new(stdout))
+        .map_err(|e| format!("reading {}'s output: {e}", python.display()))?;
     let out = child.wait_with_output().map_err(|e| e.to_string())?;
     if !out.status.success() {
         return Err(format!("{} failed: {}", python.display(), String::from_utf8_lossy(&out.stderr)));
@@ -183,9 +188,20 @@ fn check_module(adapter: &Adapter, dump: ModuleDump, report: &mut Report) {
     }
 }
 
-fn check_code(adapter: &Adapter, code: &CodeObject, decoded: &DecodedCode, expected: &CodeDump, context: &str, report: &mut Report) {
+fn check_code(
+    adapter: &Adapter,
+    code: &CodeObject,
+    decoded: &DecodedCode,
+    expected: &CodeDump,
+    context: &str,
+    report: &mut Report,
+) {
     if decoded.instrs.len() != expected.instructions.len() {
-        report.mismatch(format!("{context}: {} instructions, dis has {}", decoded.instrs.len(), expected.instructions.len()));
+        report.mismatch(format!(
+            "{context}: {} instructions, dis has {}",
+            decoded.instrs.len(),
+            expected.instructions.len()
+        ));
         return;
     }
     report.instructions += decoded.instrs.len();

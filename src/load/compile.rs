@@ -44,10 +44,18 @@ pub struct CompileOutcome {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CompileError {
     /// The interpreter could not be started or did not start the helper.
-    Start { interpreter: PathBuf, message: String },
+    Start {
+        interpreter: PathBuf,
+        message: String,
+    },
     /// The helper's output does not follow the protocol.
-    Protocol { interpreter: PathBuf, message: String },
-    TooManyModules { count: usize },
+    Protocol {
+        interpreter: PathBuf,
+        message: String,
+    },
+    TooManyModules {
+        count: usize,
+    },
 }
 
 impl fmt::Display for CompileError {
@@ -68,7 +76,10 @@ impl std::error::Error for CompileError {}
 
 /// Compiles `jobs` (dotted name, source file) with `interpreter`; the outcomes
 /// come in the order of `jobs`, one per job.
-pub fn compile_modules(interpreter: &Interpreter, jobs: &[(String, PathBuf)]) -> Result<Vec<CompileOutcome>, CompileError> {
+pub fn compile_modules(
+    interpreter: &Interpreter,
+    jobs: &[(String, PathBuf)],
+) -> Result<Vec<CompileOutcome>, CompileError> {
     let mut outcomes = Vec::with_capacity(jobs.len());
     compile_each(interpreter, jobs, |outcome| outcomes.push(outcome))?;
     Ok(outcomes)
@@ -105,7 +116,10 @@ pub fn compile_each(
 enum SessionEnd {
     Finished,
     /// The process ended after `completed` records.
-    Died { completed: usize, detail: String },
+    Died {
+        completed: usize,
+        detail: String,
+    },
 }
 
 /// Runs one helper process over `jobs`.
@@ -123,7 +137,8 @@ fn run_session(
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| start_error(format!("cannot run it: {e}")))?;
-    let (Some(mut stdin), Some(stdout), Some(stderr)) = (child.stdin.take(), child.stdout.take(), child.stderr.take()) else {
+    let (Some(mut stdin), Some(stdout), Some(stderr)) = (child.stdin.take(), child.stdout.take(), child.stderr.take())
+    else {
         let _ = child.kill();
         let _ = child.wait();
         return Err(start_error("no pipes to the process".into()));
@@ -155,7 +170,10 @@ fn run_session(
             Ok(ReadEnd::Truncated { completed, .. }) => Ok(SessionEnd::Died { completed, detail: finish(&mut child) }),
             Err(message) => {
                 let detail = finish(&mut child);
-                Err(CompileError::Protocol { interpreter: interpreter.path.clone(), message: format!("{message} ({detail})") })
+                Err(CompileError::Protocol {
+                    interpreter: interpreter.path.clone(),
+                    message: format!("{message} ({detail})"),
+                })
             }
         }
     })
@@ -204,7 +222,10 @@ fn path_bytes(path: &Path) -> Vec<u8> {
 enum ReadEnd {
     Complete,
     /// The stream ended early, after `completed` whole records.
-    Truncated { completed: usize, before_header: bool },
+    Truncated {
+        completed: usize,
+        before_header: bool,
+    },
 }
 
 /// Reads the helper's stream, decoding each record as it arrives. `Err` is a
@@ -229,14 +250,24 @@ fn read_records(
             Err(message) => return Err(message),
         };
         if record.name != name.as_bytes() {
-            return Err(format!("record {completed} is for {:?}, expected {name}", String::from_utf8_lossy(&record.name)));
+            return Err(format!(
+                "record {completed} is for {:?}, expected {name}",
+                String::from_utf8_lossy(&record.name)
+            ));
         }
         let started = std::time::Instant::now();
         let result = match record.body {
-            RecordBody::Code(bytes) => marshal::read_code(&bytes, interpreter.minor).map_err(|e| FailureReason::BadCode {
-                message: format!("the code object compiled by Python {} could not be read: {e}", interpreter.version),
-            }),
-            RecordBody::SyntaxError { line, message } => Err(FailureReason::SyntaxError { message, line: (line > 0).then_some(line) }),
+            RecordBody::Code(bytes) => {
+                marshal::read_code(&bytes, interpreter.minor).map_err(|e| FailureReason::BadCode {
+                    message: format!(
+                        "the code object compiled by Python {} could not be read: {e}",
+                        interpreter.version
+                    ),
+                })
+            }
+            RecordBody::SyntaxError { line, message } => {
+                Err(FailureReason::SyntaxError { message, line: (line > 0).then_some(line) })
+            }
             RecordBody::OtherError { message } => Err(FailureReason::CompileError { message }),
         };
         on_outcome(CompileOutcome { name: name.clone(), path: path.clone(), result, marshal_time: started.elapsed() });

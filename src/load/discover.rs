@@ -53,14 +53,28 @@ pub struct Discovered {
 pub enum DiscoverError {
     NoInputs,
     /// An input or a folder inside it could not be read.
-    Io { path: PathBuf, message: String },
+    Io {
+        path: PathBuf,
+        message: String,
+    },
     /// A file input that is neither `.py` nor `.pyc`.
-    NotPython { path: PathBuf },
+    NotPython {
+        path: PathBuf,
+    },
     /// A file input whose name cannot be a module name.
-    BadModuleName { path: PathBuf, reason: String },
-    NoModules { path: PathBuf },
+    BadModuleName {
+        path: PathBuf,
+        reason: String,
+    },
+    NoModules {
+        path: PathBuf,
+    },
     /// Two files claim the same dotted name.
-    DuplicateModule { name: String, first: PathBuf, second: PathBuf },
+    DuplicateModule {
+        name: String,
+        first: PathBuf,
+        second: PathBuf,
+    },
 }
 
 impl fmt::Display for DiscoverError {
@@ -202,9 +216,9 @@ fn has_init_file(folder: &Path) -> bool {
         return true;
     }
     let Ok(entries) = fs::read_dir(folder.join("__pycache__")) else { return false };
-    entries.flatten().any(|e| {
-        e.file_name().to_str().and_then(parse_cached_name).is_some_and(|c| c.module == "__init__")
-    })
+    entries
+        .flatten()
+        .any(|e| e.file_name().to_str().and_then(parse_cached_name).is_some_and(|c| c.module == "__init__"))
 }
 
 // ---------------------------------------------------------------------------
@@ -329,10 +343,8 @@ fn scan_folder(path: &Path, visited: &mut HashSet<PathBuf>) -> Result<Folder, Di
     let canonical = fs::canonicalize(path).map_err(|e| io_error(path, e))?;
     visited.insert(canonical);
     let mut folder = Folder { path: path.to_path_buf(), ..Folder::default() };
-    let mut entries: Vec<_> = fs::read_dir(path)
-        .map_err(|e| io_error(path, e))?
-        .collect::<Result<_, _>>()
-        .map_err(|e| io_error(path, e))?;
+    let mut entries: Vec<_> =
+        fs::read_dir(path).map_err(|e| io_error(path, e))?.collect::<Result<_, _>>().map_err(|e| io_error(path, e))?;
     entries.sort_by_key(|e| e.file_name());
     for entry in entries {
         let entry_path = entry.path();

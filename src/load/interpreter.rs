@@ -54,8 +54,12 @@ impl fmt::Display for InterpreterError {
                 }
                 f.write_str("; pass --python PATH to choose one")
             }
-            InterpreterError::Unusable { path, reason } => write!(f, "{}: cannot use as a Python interpreter: {reason}", path.display()),
-            InterpreterError::Unsupported { path, version, reason } => write!(f, "{} is Python {version}: {reason}", path.display()),
+            InterpreterError::Unusable { path, reason } => {
+                write!(f, "{}: cannot use as a Python interpreter: {reason}", path.display())
+            }
+            InterpreterError::Unsupported { path, version, reason } => {
+                write!(f, "{} is Python {version}: {reason}", path.display())
+            }
         }
     }
 }
@@ -76,8 +80,9 @@ impl SearchPlaces {
     pub fn from_env() -> Self {
         let path_dirs = env::var_os("PATH").map(|p| env::split_paths(&p).collect::<Vec<_>>()).unwrap_or_default();
         let non_empty = |v: OsString| (!v.is_empty()).then(|| PathBuf::from(v));
-        let pyenv_root =
-            env::var_os("PYENV_ROOT").and_then(non_empty).or_else(|| env::var_os("HOME").and_then(non_empty).map(|h| h.join(".pyenv")));
+        let pyenv_root = env::var_os("PYENV_ROOT")
+            .and_then(non_empty)
+            .or_else(|| env::var_os("HOME").and_then(non_empty).map(|h| h.join(".pyenv")));
         SearchPlaces::new(path_dirs, pyenv_root.map(|root| root.join("versions")))
     }
 
@@ -110,7 +115,11 @@ impl SearchPlaces {
             .collect();
         builds.sort_by(|a, b| b.cmp(a));
         let exe = format!("python3.{minor}");
-        builds.into_iter().map(|(_, _, name)| versions.join(name).join("bin").join(&exe)).filter(|p| is_executable(p)).collect()
+        builds
+            .into_iter()
+            .map(|(_, _, name)| versions.join(name).join("bin").join(&exe))
+            .filter(|p| is_executable(p))
+            .collect()
     }
 
     fn candidates(&self, minor: u8) -> Vec<PathBuf> {
@@ -195,7 +204,11 @@ fn resolve_name(places: &SearchPlaces, name: &str) -> Result<Interpreter, Interp
             Err(reason) => rejected.push((path, reason)),
         }
     }
-    Err(InterpreterError::NotFound { wanted: vec![name.to_string()], places: places.describe(release.map_or(PyenvScope::NotSearched, PyenvScope::Release)), rejected })
+    Err(InterpreterError::NotFound {
+        wanted: vec![name.to_string()],
+        places: places.describe(release.map_or(PyenvScope::NotSearched, PyenvScope::Release)),
+        rejected,
+    })
 }
 
 fn resolve_newest(places: &SearchPlaces) -> Result<Interpreter, InterpreterError> {
@@ -227,7 +240,11 @@ pub fn find_release_in(places: &SearchPlaces, minor: u8) -> Result<Interpreter, 
             Err(reason) => rejected.push((path, reason)),
         }
     }
-    Err(InterpreterError::NotFound { wanted: vec![format!("python3.{minor}")], places: places.describe(PyenvScope::Release(minor)), rejected })
+    Err(InterpreterError::NotFound {
+        wanted: vec![format!("python3.{minor}")],
+        places: places.describe(PyenvScope::Release(minor)),
+        rejected,
+    })
 }
 
 /// Every supported release looked for: the interpreters found, newest first, and
@@ -330,10 +347,14 @@ fn parse_probe(stdout: &str) -> Option<ProbeFacts> {
 
 /// Accepts a probed interpreter if cpyg reads its bytecode.
 fn accept(path: PathBuf, facts: ProbeFacts) -> Result<Interpreter, InterpreterError> {
-    let unsupported = |reason: String| InterpreterError::Unsupported { path: path.clone(), version: facts.version.clone(), reason };
+    let unsupported =
+        |reason: String| InterpreterError::Unsupported { path: path.clone(), version: facts.version.clone(), reason };
     let supported: Vec<String> = cpyg_adapters::supported_minors().map(|m| format!("3.{m}")).collect();
     if facts.implementation != "cpython" {
-        return Err(unsupported(format!("its implementation is {}, and cpyg reads CPython bytecode only", facts.implementation)));
+        return Err(unsupported(format!(
+            "its implementation is {}, and cpyg reads CPython bytecode only",
+            facts.implementation
+        )));
     }
     let minor = match u8::try_from(facts.minor) {
         Ok(minor) if facts.major == 3 && cpyg_adapters::adapter(minor).is_some() => minor,
@@ -355,7 +376,10 @@ mod tests {
     #[test]
     fn parses_the_probe_line() {
         let facts = parse_probe("cpython 3 12 3.12.1 3531\n").unwrap();
-        assert_eq!(facts, ProbeFacts { implementation: "cpython".into(), major: 3, minor: 12, version: "3.12.1".into(), magic: 3531 });
+        assert_eq!(
+            facts,
+            ProbeFacts { implementation: "cpython".into(), major: 3, minor: 12, version: "3.12.1".into(), magic: 3531 }
+        );
         assert_eq!(parse_probe("Python 3.12.1\n"), None);
         assert_eq!(parse_probe(""), None);
     }

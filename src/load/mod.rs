@@ -72,7 +72,9 @@ pub enum FailureReason {
 impl fmt::Display for FailureReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FailureReason::SyntaxError { message, line: Some(line) } => write!(f, "syntax error, line {line}: {message}"),
+            FailureReason::SyntaxError { message, line: Some(line) } => {
+                write!(f, "syntax error, line {line}: {message}")
+            }
             FailureReason::SyntaxError { message, line: None } => write!(f, "syntax error: {message}"),
             FailureReason::CompileError { message } => write!(f, "cannot compile: {message}"),
             FailureReason::BadCode { message } => write!(f, "unreadable code object: {message}"),
@@ -92,13 +94,27 @@ pub enum LoadError {
     Interpreter(InterpreterError),
     Compile(CompileError),
     /// A `.pyc` whose header rules out the whole input (not CPython 3.10–3.14 release bytecode).
-    Pyc { path: PathBuf, error: PycError },
+    Pyc {
+        path: PathBuf,
+        error: PycError,
+    },
     /// Two inputs from different releases.
-    MixedReleases { first: PathBuf, first_minor: u8, second: PathBuf, second_minor: u8 },
+    MixedReleases {
+        first: PathBuf,
+        first_minor: u8,
+        second: PathBuf,
+        second_minor: u8,
+    },
     /// `.pyc` inputs of one release, sources to compile, and no interpreter of that release.
-    NoMatchingInterpreter { pyc: PathBuf, minor: u8, error: InterpreterError },
+    NoMatchingInterpreter {
+        pyc: PathBuf,
+        minor: u8,
+        error: InterpreterError,
+    },
     /// No input was a readable `.pyc`, so no release is known (and no source needed compiling).
-    NoRelease { failures: Vec<ModuleFailure> },
+    NoRelease {
+        failures: Vec<ModuleFailure>,
+    },
 }
 
 impl fmt::Display for LoadError {
@@ -173,8 +189,15 @@ pub fn load(inputs: &[PathBuf], python: Option<&str>) -> Result<LoadedPackage, L
             check_release(&mut release, minor, &module.path)?;
         }
         match code {
-            Ok(code) => loaded.push(LoadedModule { name: module.name.clone(), path: module.path.clone(), is_package: module.is_package, code }),
-            Err(reason) => failures.push(ModuleFailure { name: module.name.clone(), path: module.path.clone(), reason }),
+            Ok(code) => loaded.push(LoadedModule {
+                name: module.name.clone(),
+                path: module.path.clone(),
+                is_package: module.is_package,
+                code,
+            }),
+            Err(reason) => {
+                failures.push(ModuleFailure { name: module.name.clone(), path: module.path.clone(), reason })
+            }
         }
     }
 
@@ -187,7 +210,12 @@ pub fn load(inputs: &[PathBuf], python: Option<&str>) -> Result<LoadedPackage, L
         for (module, outcome) in sources.iter().zip(compile::compile_modules(&interp, &jobs)?) {
             marshal_time += outcome.marshal_time;
             match outcome.result {
-                Ok(code) => loaded.push(LoadedModule { name: outcome.name, path: outcome.path, is_package: module.is_package, code }),
+                Ok(code) => loaded.push(LoadedModule {
+                    name: outcome.name,
+                    path: outcome.path,
+                    is_package: module.is_package,
+                    code,
+                }),
                 Err(reason) => failures.push(ModuleFailure { name: outcome.name, path: outcome.path, reason }),
             }
         }
@@ -201,7 +229,14 @@ pub fn load(inputs: &[PathBuf], python: Option<&str>) -> Result<LoadedPackage, L
     };
     loaded.sort_by(|a, b| discover::compare_names(&a.name, &b.name));
     failures.sort_by(|a, b| discover::compare_names(&a.name, &b.name));
-    Ok(LoadedPackage { minor, interpreter: interpreter_version, root: discovered.root, modules: loaded, failures, marshal_time })
+    Ok(LoadedPackage {
+        minor,
+        interpreter: interpreter_version,
+        root: discovered.root,
+        modules: loaded,
+        failures,
+        marshal_time,
+    })
 }
 
 /// Reads one `.pyc`: its release when the header names one, and its code. Header

@@ -71,7 +71,9 @@ pub fn check_fixed_stack_effects(adapter: &Adapter) {
         if got != (normal as i64, jump as i64) {
             problems.push(format!("{}: effect {got:?}, dis {:?}", info.name, (normal, jump)));
         }
-        if matches!(instr.control, Control::Branch { .. } | Control::Jump { .. }) && info.jump == cpyg_adapters::table::Jump::None {
+        if matches!(instr.control, Control::Branch { .. } | Control::Jump { .. })
+            && info.jump == cpyg_adapters::table::Jump::None
+        {
             problems.push(format!("{}: jumps without a jump argument", info.name));
         }
     }
@@ -130,39 +132,54 @@ pub const TABLE_UNITS: usize = 80;
 /// `TABLE_UNITS` NOPs carrying the two tables above.
 pub fn nops_with_tables(adapter: &Adapter, linetable: &[u8], exceptiontable: &[u8]) -> CodeObject {
     let nop = adapter.table.by_name("NOP").expect("NOP").code;
-    CodeObject { linetable: linetable.to_vec(), exceptiontable: exceptiontable.to_vec(), ..bare_code([nop, 0].repeat(TABLE_UNITS)) }
+    CodeObject {
+        linetable: linetable.to_vec(),
+        exceptiontable: exceptiontable.to_vec(),
+        ..bare_code([nop, 0].repeat(TABLE_UNITS))
+    }
 }
 
 /// Both 3.11+ tables decode as the interpreters read them.
 pub fn check_tables(adapter: &Adapter) {
     let code = nops_with_tables(adapter, LOCATION_TABLE, EXCEPTION_TABLE);
     let decoded = adapter.decode(&code).expect("decodes");
-    let positions: Vec<Position> =
-        decoded.instrs.iter().map(|i| (i.location.line, i.location.end_line, i.location.column, i.location.end_column)).collect();
+    let positions: Vec<Position> = decoded
+        .instrs
+        .iter()
+        .map(|i| (i.location.line, i.location.end_line, i.location.column, i.location.end_column))
+        .collect();
     let minor = adapter.minor();
     assert_eq!(&positions[..LOCATION_POSITIONS.len()], LOCATION_POSITIONS, "3.{minor}");
     // Code units past the end of the table have no location.
     assert!(positions[LOCATION_POSITIONS.len()..].iter().all(|p| *p == NO_POSITION), "3.{minor}");
     let regions: Vec<Region> = decoded.regions.iter().map(|r| (r.start, r.end, r.handler, r.depth, r.lasti)).collect();
     assert_eq!(regions, EXCEPTION_REGIONS, "3.{minor}");
-    assert_eq!(decoded.regions.iter().map(|r| r.pushed).collect::<Vec<_>>(), [2, 1], "3.{minor}: exception, plus lasti when flagged");
+    assert_eq!(
+        decoded.regions.iter().map(|r| r.pushed).collect::<Vec<_>>(),
+        [2, 1],
+        "3.{minor}: exception, plus lasti when flagged"
+    );
 }
 
 /// Damaged tables are errors, not panics.
 pub fn check_damaged_tables(adapter: &Adapter) {
     let damaged: &[(&[u8], &[u8])] = &[
-        (&[0x99], &[]),                            // short form without its column byte
-        (&[0x52], &[]),                            // entry without its start marker
-        (&[0xF0, 0x40 | 1], &[]),                  // varint cut short
-        (&[], &[0x81, 3]),                         // entry cut short
-        (&[], &[0x01, 3, 10, 1]),                  // entry without its start marker
-        (&[], &[0x81, 0x40 | 63, 63, 10, 1]),      // region past the end of the code
-        (&[], &[0x81, 3, 0x41, 0x10, 1]),          // handler past the end of the code
+        (&[0x99], &[]),                                     // short form without its column byte
+        (&[0x52], &[]),                                     // entry without its start marker
+        (&[0xF0, 0x40 | 1], &[]),                           // varint cut short
+        (&[], &[0x81, 3]),                                  // entry cut short
+        (&[], &[0x01, 3, 10, 1]),                           // entry without its start marker
+        (&[], &[0x81, 0x40 | 63, 63, 10, 1]),               // region past the end of the code
+        (&[], &[0x81, 3, 0x41, 0x10, 1]),                   // handler past the end of the code
         (&[], &[0xFF, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F]), // varint overflow
     ];
     for (linetable, exceptiontable) in damaged {
         let code = nops_with_tables(adapter, linetable, exceptiontable);
-        assert!(adapter.decode(&code).is_err(), "3.{}: accepted line table {linetable:x?}, exception table {exceptiontable:x?}", adapter.minor());
+        assert!(
+            adapter.decode(&code).is_err(),
+            "3.{}: accepted line table {linetable:x?}, exception table {exceptiontable:x?}",
+            adapter.minor()
+        );
     }
 }
 

@@ -34,7 +34,8 @@ pub struct Code {
 impl Fixture {
     /// `program` is the path below `tests/programs` without `.py`, e.g. `adapters/async_return`.
     pub fn load(minor: u8, program: &str) -> Fixture {
-        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../tests/fixtures/cpython3{minor}/{program}.pyc"));
+        let path =
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../tests/fixtures/cpython3{minor}/{program}.pyc"));
         let shown = path.display();
         let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{shown}: {e}"));
         let pyc = cpyg_adapters::pyc::read(&bytes).unwrap_or_else(|e| panic!("{shown}: {e}"));
@@ -45,7 +46,8 @@ impl Fixture {
             .preorder()
             .into_iter()
             .map(|object| {
-                let decoded = adapter.decode(object).unwrap_or_else(|e| panic!("{shown}: {}: {e}", object.display_name()));
+                let decoded =
+                    adapter.decode(object).unwrap_or_else(|e| panic!("{shown}: {}: {e}", object.display_name()));
                 Code { object: object.clone(), decoded }
             })
             .collect();
@@ -74,7 +76,11 @@ impl Code {
     /// The `nth` (from 0) instruction named `opname`.
     pub fn nth(&self, opname: &str, nth: usize) -> &Instr {
         let name = self.object.display_name();
-        self.instrs().iter().filter(|i| i.opname == opname).nth(nth).unwrap_or_else(|| panic!("{name} has no {opname} #{nth}"))
+        self.instrs()
+            .iter()
+            .filter(|i| i.opname == opname)
+            .nth(nth)
+            .unwrap_or_else(|| panic!("{name} has no {opname} #{nth}"))
     }
 
     /// The instruction at `offset`, which must be named `opname`.

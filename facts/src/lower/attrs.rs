@@ -45,7 +45,9 @@ pub(super) fn delete_attr(cx: &mut Cx<'_>, i: usize, name: u32) {
 pub(super) fn load_super_attr(cx: &mut Cx<'_>, i: usize, name: u32, method: bool) {
     let name = cx.name_sym(name);
     let insn = i as u32;
-    if let (Some(super_fn), Some(class), Some(receiver), Some(out)) = (cx.input(i, 0), cx.input(i, 1), cx.input(i, 2), cx.output(i, 0)) {
+    if let (Some(super_fn), Some(class), Some(receiver), Some(out)) =
+        (cx.input(i, 0), cx.input(i, 1), cx.input(i, 2), cx.output(i, 0))
+    {
         cx.emit(schema::SuperAttr { insn, super_fn, class, receiver, name, out });
     }
     if method {

@@ -46,7 +46,8 @@ impl<'a> ConstTable<'a> {
                 table.codes.insert(i as u32, *id);
             }
         }
-        let mut queue: VecDeque<(u32, &'a Const)> = code.consts.iter().enumerate().map(|(i, c)| (i as u32, c)).collect();
+        let mut queue: VecDeque<(u32, &'a Const)> =
+            code.consts.iter().enumerate().map(|(i, c)| (i as u32, c)).collect();
         while let Some((id, value)) = queue.pop_front() {
             let items: &'a [Const] = match value {
                 Const::Tuple(items) | Const::FrozenSet(items) => items,

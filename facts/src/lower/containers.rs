@@ -10,9 +10,11 @@ fn container_kind(op: &Op) -> Option<ContainerKind> {
         Op::BuildTuple { .. } => ContainerKind::Tuple,
         Op::BuildList { .. } | Op::ListAppend { .. } | Op::ListExtend { .. } => ContainerKind::List,
         Op::BuildSet { .. } | Op::SetAdd { .. } | Op::SetUpdate { .. } => ContainerKind::Set,
-        Op::BuildMap { .. } | Op::BuildConstKeyMap { .. } | Op::MapAdd { .. } | Op::DictUpdate { .. } | Op::DictMerge { .. } => {
-            ContainerKind::Dict
-        }
+        Op::BuildMap { .. }
+        | Op::BuildConstKeyMap { .. }
+        | Op::MapAdd { .. }
+        | Op::DictUpdate { .. }
+        | Op::DictMerge { .. } => ContainerKind::Dict,
         _ => return None,
     })
 }

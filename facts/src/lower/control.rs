@@ -23,7 +23,8 @@ pub(super) fn lower(cx: &mut Cx<'_>) -> Result<(), String> {
         cx.emit(schema::InsnBlock { insn: insn as u32, block });
     }
     for &(from, to, kind) in &cx.cfg.edges {
-        let kind = EdgeKind::from_name(kind.name()).ok_or_else(|| format!("edge kind {} has no schema name", kind.name()))?;
+        let kind =
+            EdgeKind::from_name(kind.name()).ok_or_else(|| format!("edge kind {} has no schema name", kind.name()))?;
         if from >= blocks || to >= blocks {
             return Err(format!("edge {from} -> {to} names a block out of range ({blocks} blocks)"));
         }

@@ -33,7 +33,9 @@ pub(super) fn lower_regions(cx: &mut Cx<'_>) {
 /// `PUSH_EXC_INFO`: `[exception]` → `[previous exception, exception]`.
 pub(super) fn push_exc_info(cx: &mut Cx<'_>, i: usize) {
     let insn = i as u32;
-    if let (Some(exception), Some(previous_out), Some(exception_out)) = (cx.input(i, 0), cx.output(i, 0), cx.output(i, 1)) {
+    if let (Some(exception), Some(previous_out), Some(exception_out)) =
+        (cx.input(i, 0), cx.output(i, 0), cx.output(i, 1))
+    {
         cx.emit(schema::PushExcInfo { insn, exception, previous_out, exception_out });
         cx.emit(schema::SameValue { insn, from: exception, to: exception_out });
     }
@@ -59,7 +61,9 @@ pub(super) fn jump_if_not_exc_match(cx: &mut Cx<'_>, i: usize) {
 
 /// `CHECK_EG_MATCH`: `[exception, pattern]` → `[rest, matched]`.
 pub(super) fn check_eg_match(cx: &mut Cx<'_>, i: usize) {
-    if let (Some(exception), Some(pattern), Some(rest), Some(matched)) = (cx.input(i, 0), cx.input(i, 1), cx.output(i, 0), cx.output(i, 1)) {
+    if let (Some(exception), Some(pattern), Some(rest), Some(matched)) =
+        (cx.input(i, 0), cx.input(i, 1), cx.output(i, 0), cx.output(i, 1))
+    {
         cx.emit(schema::ExceptStarMatch { insn: i as u32, exception, pattern, rest, matched });
     }
 }

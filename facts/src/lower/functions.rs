@@ -65,7 +65,9 @@ fn attr_bits(cx: &Cx<'_>, i: usize) -> FunctionAttrs {
 fn attribute_setter_of(cx: &Cx<'_>, var: u32) -> Option<usize> {
     match cx.consumers(var) {
         [reader] => match cx.owner(*reader) {
-            Owner::Input { insn, index: 1 } if matches!(cx.instr(insn).op, Op::SetFunctionAttribute { .. }) => Some(insn),
+            Owner::Input { insn, index: 1 } if matches!(cx.instr(insn).op, Op::SetFunctionAttribute { .. }) => {
+                Some(insn)
+            }
             _ => None,
         },
         _ => None,

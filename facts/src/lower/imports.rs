@@ -39,7 +39,8 @@ pub(super) fn import_name(cx: &mut Cx<'_>, i: usize, name: u32) {
     if let Some(out) = cx.output(i, 0) {
         cx.emit(schema::ImportName { insn, name: name_sym, out });
     }
-    let level = cx.input(i, 0).and_then(|v| cx.const_of(v)).and_then(|c| cx.consts.int(c)).and_then(|l| u32::try_from(l).ok());
+    let level =
+        cx.input(i, 0).and_then(|v| cx.const_of(v)).and_then(|c| cx.consts.int(c)).and_then(|l| u32::try_from(l).ok());
     if let Some(level) = level {
         cx.emit(schema::ImportLevel { insn, level });
     }

@@ -68,7 +68,9 @@ impl Counts {
         let mut sum = self;
         for entity in Entity::ALL {
             let (a, b) = (self.get(entity), other.get(entity));
-            sum.0[entity as usize] = a.checked_add(b).ok_or_else(|| format!("more than {} {} ids in one package", u32::MAX, entity.name()))?;
+            sum.0[entity as usize] = a
+                .checked_add(b)
+                .ok_or_else(|| format!("more than {} {} ids in one package", u32::MAX, entity.name()))?;
         }
         Ok(sum)
     }
@@ -86,7 +88,9 @@ fn per_code(ty: ColumnType) -> Option<Entity> {
 static ID_COLUMNS: LazyLock<Vec<Vec<(usize, Entity)>>> = LazyLock::new(|| {
     RELATIONS
         .iter()
-        .map(|relation| relation.columns.iter().enumerate().filter_map(|(i, column)| Some((i, column.ty.entity()?))).collect())
+        .map(|relation| {
+            relation.columns.iter().enumerate().filter_map(|(i, column)| Some((i, column.ty.entity()?))).collect()
+        })
         .collect()
 });
 
@@ -141,7 +145,11 @@ impl FactSet {
             } else if self.out_of_range.is_none() {
                 let relation = R::ID.schema();
                 let name = relation.columns[column].name;
-                self.out_of_range = Some(format!("{}.{name} is {value}, but the code object has {count} {} ids", relation.name, entity.name()));
+                self.out_of_range = Some(format!(
+                    "{}.{name} is {value}, but the code object has {count} {} ids",
+                    relation.name,
+                    entity.name()
+                ));
             }
         }
     }
@@ -264,9 +272,9 @@ fn lower_in_pool(input: &PackageInput<'_>, check: bool) -> Result<Lowered, Strin
     for (run, set) in runs.iter().zip(&sets) {
         if let Err(e) = set {
             let module = input.codes[run.start].module;
-            let slot = failed_modules
-                .get_mut(module as usize)
-                .ok_or_else(|| format!("code object {} names module {module}, which is not in the input", input.codes[run.start].id))?;
+            let slot = failed_modules.get_mut(module as usize).ok_or_else(|| {
+                format!("code object {} names module {module}, which is not in the input", input.codes[run.start].id)
+            })?;
             if slot.is_none() {
                 *slot = Some(e.clone());
             }
@@ -277,7 +285,11 @@ fn lower_in_pool(input: &PackageInput<'_>, check: bool) -> Result<Lowered, Strin
         .iter()
         .zip(&failed_modules)
         .filter_map(|(m, reason)| {
-            reason.as_ref().map(|r| SkippedModule { module: m.name.to_string(), file: m.file.clone(), reason: r.clone() })
+            reason.as_ref().map(|r| SkippedModule {
+                module: m.name.to_string(),
+                file: m.file.clone(),
+                reason: r.clone(),
+            })
         })
         .collect();
     let renumber = Renumbering::new(input, &failed_modules);
@@ -407,13 +419,14 @@ impl Shift<'_> {
             if to < from {
                 table.copy_within(from..from + arity, to);
             }
-            let whole = columns.iter().all(|&(column, entity)| match self.global(table[to + column], entity, renumber) {
-                Some(value) => {
-                    table[to + column] = value;
-                    true
-                }
-                None => false,
-            });
+            let whole =
+                columns.iter().all(|&(column, entity)| match self.global(table[to + column], entity, renumber) {
+                    Some(value) => {
+                        table[to + column] = value;
+                        true
+                    }
+                    None => false,
+                });
             kept += usize::from(whole);
         }
         table.truncate(kept * arity);
@@ -426,7 +439,9 @@ impl Shift<'_> {
             Entity::Module => renumber.module(value),
             Entity::Code => renumber.code(value),
             // The sum is below the package's count, which `Counts::checked_add` checked.
-            Entity::Insn | Entity::Var | Entity::Block | Entity::Const | Entity::Region => Some(value + self.counts.get(entity)),
+            Entity::Insn | Entity::Var | Entity::Block | Entity::Const | Entity::Region => {
+                Some(value + self.counts.get(entity))
+            }
         }
     }
 }
@@ -473,7 +488,13 @@ fn number_symbols(sets: Vec<Symbols>) -> (Symbols, Vec<Vec<u32>>) {
 /// One relation's rows from every set (`pieces[k]` from set `k`, whose ids
 /// start at `offsets[k]` and whose symbols `symbol_maps[k]` maps): global ids,
 /// then sorted and deduplicated unless already in order.
-fn join_relation(r: usize, pieces: &mut Vec<Vec<u32>>, offsets: &[Counts], symbol_maps: &[Vec<u32>], renumber: &Renumbering) {
+fn join_relation(
+    r: usize,
+    pieces: &mut Vec<Vec<u32>>,
+    offsets: &[Counts],
+    symbol_maps: &[Vec<u32>],
+    renumber: &Renumbering,
+) {
     let arity = RELATIONS[r].columns.len();
     if arity == 0 {
         pieces.clear();
@@ -508,10 +529,11 @@ fn is_strictly_increasing(table: &[u32], arity: usize) -> bool {
 /// duplicates, as most relations are once sets are joined in order.
 fn pieces_in_order(pieces: &[Vec<u32>], arity: usize) -> bool {
     let each_in_order = pieces.iter().all(|piece| is_strictly_increasing(piece, arity));
-    let boundaries_in_order = pieces.windows(2).all(|pair| match (pair[0].rchunks_exact(arity).next(), pair[1].chunks_exact(arity).next()) {
-        (Some(last), Some(first)) => last < first,
-        _ => true,
-    });
+    let boundaries_in_order =
+        pieces.windows(2).all(|pair| match (pair[0].rchunks_exact(arity).next(), pair[1].chunks_exact(arity).next()) {
+            (Some(last), Some(first)) => last < first,
+            _ => true,
+        });
     each_in_order && boundaries_in_order
 }
 
@@ -625,7 +647,8 @@ impl<'a> Cx<'a> {
                 set(var, Owner::Handler { region, index: index as u32 })?;
             }
         }
-        if let Some((from, to)) = flow.flows.iter().find(|&&(from, to)| from as usize >= count || to as usize >= count) {
+        if let Some((from, to)) = flow.flows.iter().find(|&&(from, to)| from as usize >= count || to as usize >= count)
+        {
             return Err(format!("stack flow {from} -> {to} names a variable out of range ({count} variables)"));
         }
         let producers = Adjacency::new(count, flow.flows.iter().map(|&(from, to)| (to, from)));
@@ -802,7 +825,14 @@ fn lower_code(
 }
 
 /// [`lower_code`] given the flow and control-flow graph.
-fn lower_code_with(pkg: &PackageInput<'_>, code: &CodeInput<'_>, flow: &CodeFlow, cfg: &Cfg, children: &[u32], out: FactSet) -> Result<FactSet, String> {
+fn lower_code_with(
+    pkg: &PackageInput<'_>,
+    code: &CodeInput<'_>,
+    flow: &CodeFlow,
+    cfg: &Cfg,
+    children: &[u32],
+    out: FactSet,
+) -> Result<FactSet, String> {
     check_shapes(code, flow, cfg)?;
     let mut cx = Cx::new(pkg, code, flow, cfg, children, out)?;
     structure::lower_code_object(&mut cx);
@@ -843,7 +873,13 @@ fn check_shapes(code: &CodeInput<'_>, flow: &CodeFlow, cfg: &Cfg) -> Result<(), 
 fn lower_operation(cx: &mut Cx<'_>, i: usize) {
     let op = &cx.instr(i).op;
     match op {
-        Op::Nop | Op::ExtendedArg | Op::PopTop | Op::Copy { .. } | Op::Swap { .. } | Op::RotateDown { .. } | Op::DupTopTwo => {}
+        Op::Nop
+        | Op::ExtendedArg
+        | Op::PopTop
+        | Op::Copy { .. }
+        | Op::Swap { .. }
+        | Op::RotateDown { .. }
+        | Op::DupTopTwo => {}
         Op::Resume { after } => generators::resume(cx, i, *after),
         Op::PushNull => names::push_null(cx, i),
 
@@ -902,7 +938,9 @@ fn lower_operation(cx: &mut Cx<'_>, i: usize) {
         Op::BuildString { .. } => containers::build_string(cx, i),
         Op::ListAppend { depth } | Op::SetAdd { depth } => containers::add(cx, i, *depth),
         Op::MapAdd { depth } => containers::map_add(cx, i, *depth),
-        Op::ListExtend { depth } | Op::SetUpdate { depth } | Op::DictUpdate { depth } => containers::extend(cx, i, *depth),
+        Op::ListExtend { depth } | Op::SetUpdate { depth } | Op::DictUpdate { depth } => {
+            containers::extend(cx, i, *depth)
+        }
         Op::DictMerge { depth } => containers::dict_merge(cx, i, *depth),
         Op::ListToTuple => containers::list_to_tuple(cx, i),
         Op::UnpackSequence { count } => containers::unpack_sequence(cx, i, *count),
@@ -912,7 +950,9 @@ fn lower_operation(cx: &mut Cx<'_>, i: usize) {
         Op::FormatSimple => containers::format_folded(cx, i, false),
         Op::FormatWithSpec => containers::format_folded(cx, i, true),
         Op::BuildTemplate => containers::build_template(cx, i),
-        Op::BuildInterpolation { conversion, with_spec } => containers::build_interpolation(cx, i, *conversion, *with_spec),
+        Op::BuildInterpolation { conversion, with_spec } => {
+            containers::build_interpolation(cx, i, *conversion, *with_spec)
+        }
 
         Op::MakeFunction { attrs } => functions::make_function(cx, i, *attrs),
         Op::SetFunctionAttribute { .. } => functions::set_function_attribute(cx, i),
@@ -967,4 +1007,3 @@ fn lower_operation(cx: &mut Cx<'_>, i: usize) {
         Op::Branch => operators::branch(cx, i),
     }
 }
-

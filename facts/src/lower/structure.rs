@@ -28,7 +28,14 @@ pub(super) fn lower_code_object(cx: &mut Cx<'_>) {
     let c = input.code;
     let name = cx.sym(&c.name);
     let qualname = cx.sym(input.qualname);
-    cx.emit(schema::Code { code, module: input.module, name, qualname, kind: input.kind.id(), first_line: c.firstlineno });
+    cx.emit(schema::Code {
+        code,
+        module: input.module,
+        name,
+        qualname,
+        kind: input.kind.id(),
+        first_line: c.firstlineno,
+    });
     if let Some(parent) = input.parent {
         cx.emit(schema::CodeParent { code, parent });
     }
@@ -56,7 +63,11 @@ fn params(cx: &mut Cx<'_>, var_positional: bool, var_keyword: bool) {
     let keyword_only = c.kwonlyargcount as u64;
     let mut order: Vec<(u64, ParamKind)> = (0..positional)
         .map(|slot| {
-            let kind = if slot < c.posonlyargcount as u64 { ParamKind::PositionalOnly } else { ParamKind::PositionalOrKeyword };
+            let kind = if slot < c.posonlyargcount as u64 {
+                ParamKind::PositionalOnly
+            } else {
+                ParamKind::PositionalOrKeyword
+            };
             (slot, kind)
         })
         .collect();

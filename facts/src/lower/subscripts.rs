@@ -26,14 +26,18 @@ pub(super) fn delete_subscript(cx: &mut Cx<'_>, i: usize) {
 
 /// `[container, start, stop]`.
 pub(super) fn slice(cx: &mut Cx<'_>, i: usize) {
-    if let (Some(container), Some(start), Some(stop), Some(out)) = (cx.input(i, 0), cx.input(i, 1), cx.input(i, 2), cx.output(i, 0)) {
+    if let (Some(container), Some(start), Some(stop), Some(out)) =
+        (cx.input(i, 0), cx.input(i, 1), cx.input(i, 2), cx.output(i, 0))
+    {
         cx.emit(schema::SliceSubscript { insn: i as u32, container, start, stop, out });
     }
 }
 
 /// `[value, container, start, stop]`.
 pub(super) fn store_slice(cx: &mut Cx<'_>, i: usize) {
-    if let (Some(value), Some(container), Some(start), Some(stop)) = (cx.input(i, 0), cx.input(i, 1), cx.input(i, 2), cx.input(i, 3)) {
+    if let (Some(value), Some(container), Some(start), Some(stop)) =
+        (cx.input(i, 0), cx.input(i, 1), cx.input(i, 2), cx.input(i, 3))
+    {
         cx.emit(schema::StoreSliceSubscript { insn: i as u32, container, start, stop, value });
     }
 }
