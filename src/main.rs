@@ -159,18 +159,9 @@ fn conformance(python: Option<&str>, paths: &[PathBuf], jobs: Option<usize>) -> 
         println!("... {} more mismatches", report.mismatch_count - report.mismatches.len());
     }
     println!(
-        "CPython {} ({}): {} modules ({} failed to compile), {} code objects, {} instructions, {} exception regions; \
-         {} mismatches; max_depth == co_stacksize in {} of {} code objects ({:.1}s)",
+        "CPython {} ({}): {report} ({:.1}s)",
         interpreter.version,
         interpreter.path.display(),
-        report.modules,
-        report.compile_failures,
-        report.code_objects,
-        report.instructions,
-        report.regions,
-        report.mismatch_count,
-        report.max_depth_equals_stacksize,
-        report.code_objects,
         started.elapsed().as_secs_f64()
     );
     Ok(if report.mismatch_count == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })

@@ -68,6 +68,25 @@ pub struct Report {
 
 const KEEP_MISMATCHES: usize = 50;
 
+/// The one-line summary `cpyg conformance` and the tests print.
+impl std::fmt::Display for Report {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} modules ({} failed to compile), {} code objects, {} instructions, {} exception regions; \
+             {} mismatches; max_depth == co_stacksize in {} of {} code objects",
+            self.modules,
+            self.compile_failures,
+            self.code_objects,
+            self.instructions,
+            self.regions,
+            self.mismatch_count,
+            self.max_depth_equals_stacksize,
+            self.code_objects
+        )
+    }
+}
+
 impl Report {
     fn mismatch(&mut self, text: String) {
         self.mismatch_count += 1;
