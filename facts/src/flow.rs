@@ -12,14 +12,14 @@
 //! the ones validation computed (`StackDepths`), or the code is refused.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::collections::BinaryHeap;
 use std::ops::Range;
 
 use cpyg_adapters::code::CodeObject;
 use cpyg_adapters::sem::{Condition, Control, Instr, Op, StackEffect};
 use cpyg_adapters::validate::{self, StackDepths};
 use cpyg_adapters::DecodedCode;
+use rustc_hash::FxHashMap;
 
 use crate::cfg;
 
@@ -733,8 +733,8 @@ fn shuffle(stack: &mut Vec<u32>, instr: &Instr) -> Result<(), String> {
 #[derive(Default)]
 struct SetTable {
     sets: Vec<Box<[u32]>>,
-    ids: HashMap<Box<[u32]>, u32, BuildHasherDefault<FxHasher>>,
-    unions: HashMap<(u32, u32), u32, BuildHasherDefault<FxHasher>>,
+    ids: FxHashMap<Box<[u32]>, u32>,
+    unions: FxHashMap<(u32, u32), u32>,
     marked: Vec<bool>,
     buffer: Vec<u32>,
 }
@@ -849,39 +849,4 @@ fn merge_sorted(a: &[u32], b: &[u32], out: &mut Vec<u32>) {
     }
     out.extend_from_slice(&a[i..]);
     out.extend_from_slice(&b[j..]);
-}
-
-/// The multiply-rotate hash rustc uses for small integer keys: far cheaper than
-/// SipHash for the variable ids of one code object.
-#[derive(Default, Clone, Copy)]
-struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-        for &byte in chunks.remainder() {
-            self.write_u64(byte as u64);
-        }
-    }
-
-    fn write_u32(&mut self, n: u32) {
-        self.write_u64(n as u64);
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
 }
