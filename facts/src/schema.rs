@@ -11,14 +11,8 @@ use serde::Serialize;
 /// What a column holds. Entity ids are dense and start at 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ColumnType {
-    Module,
-    Code,
-    Insn,
-    Var,
-    Block,
-    Const,
-    Region,
-    Symbol,
+    /// An id of the entity.
+    Entity(Entity),
     /// A non-negative integer (count, offset, index, line).
     Number,
     /// 0 or 1.
@@ -32,14 +26,7 @@ impl ColumnType {
     /// The type's name in `schema.json` (`enum:Name` for enums).
     pub fn name(self) -> String {
         match self {
-            ColumnType::Module => "module".into(),
-            ColumnType::Code => "code".into(),
-            ColumnType::Insn => "insn".into(),
-            ColumnType::Var => "var".into(),
-            ColumnType::Block => "block".into(),
-            ColumnType::Const => "const".into(),
-            ColumnType::Region => "region".into(),
-            ColumnType::Symbol => "symbol".into(),
+            ColumnType::Entity(entity) => entity.name().into(),
             ColumnType::Number => "number".into(),
             ColumnType::Bool => "bool".into(),
             ColumnType::Text => "text".into(),
@@ -50,14 +37,7 @@ impl ColumnType {
     /// The entity whose ids the column holds, if it holds ids.
     pub fn entity(self) -> Option<Entity> {
         match self {
-            ColumnType::Module => Some(Entity::Module),
-            ColumnType::Code => Some(Entity::Code),
-            ColumnType::Insn => Some(Entity::Insn),
-            ColumnType::Var => Some(Entity::Var),
-            ColumnType::Block => Some(Entity::Block),
-            ColumnType::Const => Some(Entity::Const),
-            ColumnType::Region => Some(Entity::Region),
-            ColumnType::Symbol => Some(Entity::Symbol),
+            ColumnType::Entity(entity) => Some(entity),
             ColumnType::Number | ColumnType::Bool | ColumnType::Text | ColumnType::Enum(_) => None,
         }
     }
@@ -180,8 +160,17 @@ macro_rules! column_type {
     (Enum, $en:ty) => {
         ColumnType::Enum(&<$en>::SCHEMA)
     };
-    ($ty:ident) => {
-        ColumnType::$ty
+    (Number) => {
+        ColumnType::Number
+    };
+    (Bool) => {
+        ColumnType::Bool
+    };
+    (Text) => {
+        ColumnType::Text
+    };
+    ($entity:ident) => {
+        ColumnType::Entity(Entity::$entity)
     };
 }
 
@@ -262,7 +251,7 @@ pub static SYMBOL: RelationSchema = RelationSchema {
           so the same input always gives the same numbers. Tabs, newlines and backslashes in the text \
           are written as \\t, \\n and \\\\.",
     columns: &[
-        Column { name: "sym", ty: ColumnType::Symbol, doc: "The symbol." },
+        Column { name: "sym", ty: ColumnType::Entity(Entity::Symbol), doc: "The symbol." },
         Column { name: "text", ty: ColumnType::Text, doc: "Its text." },
     ],
 };
