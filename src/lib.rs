@@ -6,6 +6,7 @@
 
 pub use cpyg_adapters as adapters;
 
+pub mod analysis;
 pub mod conformance;
 pub mod describe;
 pub mod disasm;
