@@ -47,6 +47,11 @@ impl Symbols {
         self.texts.get(id as usize).map(|t| &**t)
     }
 
+    /// The symbol of `text`, if it has one.
+    pub fn id(&self, text: &str) -> Option<u32> {
+        self.ids.get(text).copied()
+    }
+
     pub fn len(&self) -> usize {
         self.texts.len()
     }

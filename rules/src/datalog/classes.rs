@@ -1,0 +1,162 @@
+//! Classes, instances and attributes. A class statement makes a class object
+//! whose body's stores are its fields; calling a class allocates an instance
+//! and runs `__new__` and `__init__`. Attribute lookup through a class follows
+//! its MRO (C3, computed by the driver into `mro`): the first class in the MRO
+//! whose body defines the name owns it. Functions found on the class bind to the
+//! instance; `staticmethod`, `classmethod`, `property` and user descriptors
+//! (`__get__`) act as in Python; `__getattr__` answers names nothing defines.
+
+ascent::ascent_source! { classes:
+
+    /// Class body `body` stores `name` (a static definition, known without points-to).
+    relation ClassDefinesIn(Code, Sym);
+    relation ClassDefines(Insn, Sym);
+    /// Some code stores attribute `name` on some object.
+    relation AttrStoredAnywhere(Sym);
+    /// The class statement `k` has base `base` at position `index`.
+    relation class_base(Insn, u32, Obj);
+    /// In the MRO of `k`, position `p` (after position `after`) statically defines `name`.
+    relation defined_after(Insn, u32, u32, Sym);
+    /// Lookups of `name` in the MRO of `k` after position `after` find position `p` first.
+    relation owner_after(Insn, u32, Sym, u32);
+    relation has_owner(Insn, u32, Sym);
+    /// Lookups start at position 0 (the whole MRO) or right after a class whose methods use `super`.
+    relation lookup_start(Insn, u32);
+    relation UsesSuper(Insn);
+    /// Attribute `name` of class `k` (through its MRO) may be `obj`.
+    relation class_attr(Insn, Sym, Obj);
+    /// Special method `special` of class `k` may be `obj`.
+    relation special_attr(Insn, Special, Obj);
+    relation has_special(Insn, Special);
+    /// Attribute load `i` reads `name` from `base`, whose value goes to `out`.
+    relation attr_load(Insn, Obj, Sym, Var);
+    /// Attribute load `i` found class attribute `obj` through instance `inst` of class `k`.
+    relation from_class_on_instance(Insn, Var, Obj, Insn, Obj);
+    /// Attribute load `i` found class attribute `obj` on class `k` itself.
+    relation from_class(Insn, Var, Insn, Obj);
+    /// Attribute load `i` through a `super` object with receiver `r` found `obj`.
+    relation from_super(Insn, Var, Recv, Obj);
+    /// The body of class `k` stores `obj` as `name`.
+    relation class_store(Insn, Sym, Obj);
+    /// The functions of a property's setter.
+    relation property_setter(Insn, Insn);
+
+    ClassDefinesIn(body, name) <-- ClassBody(_, body), StoreName(i, name, _), InsnCode(i, body);
+    ClassDefines(k, name) <-- ClassBody(k, body), ClassDefinesIn(body, name);
+    AttrStoredAnywhere(name) <-- StoreAttr(_, _, name, _);
+
+    // A class statement: the class object, its body run, its namespace.
+    pts(out, Obj::Class(*k)) <-- BuildClass(k, _, _, out), InsnCode(k, code), reachable(code);
+    call_edge(k, body) <-- BuildClass(k, _, _, _), InsnCode(k, code), reachable(code), ClassBody(k, body);
+    class_store(k, name, o) <-- ClassBody(k, body), StoreName(i, name, v), InsnCode(i, body), pts(v, o);
+    field(Obj::Class(*k), name, o) <-- class_store(k, name, o), !SpecialName(Special::New, name);
+    // `__new__` is a static method without saying so.
+    field(Obj::Class(*k), name, Obj::Wrapped(Wrapper::StaticMethod, *f)) <--
+        class_store(k, name, ?Obj::Function(f)), SpecialName(Special::New, name);
+    field(Obj::Class(*k), name, o) <--
+        class_store(k, name, o), SpecialName(Special::New, name), if !matches!(o, Obj::Function(_));
+    pts(out, o) <-- LoadName(i, name, out), InsnCode(i, body), ClassBody(k, body), field(Obj::Class(*k), name, o);
+    pts(out, o) <--
+        LoadNameFromMapping(i, _, name, out), InsnCode(i, body), ClassBody(k, body), field(Obj::Class(*k), name, o);
+    class_base(k, index, b) <-- ClassBase(k, index, v), pts(v, b);
+
+    // Ownership of names along the MRO (static, from class bodies).
+    UsesSuper(k) <-- ClassBody(k, body), CodeParent(method, body), FreeSlot(method, slot, _), LocalSlot(method, slot, name),
+        SpecialName(Special::ClassCell, name);
+    UsesSuper(k) <-- ClassBody(k, body), CodeParent(method, body), InsnCode(i, method), LoadGlobal(i, name, _),
+        SpecialName(Special::Super, name);
+    lookup_start(k, 0) <-- mro(k, _, _);
+    lookup_start(k, p) <-- mro(k, p, ?Obj::Class(c)), UsesSuper(c);
+    defined_after(k, after, p, name) <--
+        lookup_start(k, after), mro(k, p, ?Obj::Class(c)), if p > after, ClassDefines(c, name);
+    owner_after(k, after, name, first) <--
+        defined_after(k, after, _, name), agg first = min(p) in defined_after(k, after, p, name);
+    has_owner(k, after, name) <-- owner_after(k, after, name, _);
+
+    class_attr(k, name, o) <-- owner_after(k, 0, name, p), mro(k, p, ?Obj::Class(c)), field(Obj::Class(*c), name, o);
+    // Assigned to a class from outside its body: found on any class of the MRO.
+    class_attr(k, name, o) <-- mro(k, _, ?Obj::Class(c)), field(Obj::Class(*c), name, o), !ClassDefines(c, name);
+    special_attr(k, special, o) <-- SpecialName(special, name), class_attr(k, name, o);
+    has_special(k, special) <-- SpecialName(special, name), has_owner(k, 0, name);
+
+    // Attribute loads.
+    attr_load(i, b, name, out) <-- LoadAttr(i, base, name, out), pts(base, b);
+    pts(out, o) <-- attr_load(_, b, name, out), field(b, name, o);
+    pts(out, Obj::External(e.attr(*name))) <-- attr_load(_, ?Obj::External(e), name, out);
+
+    // Through an instance: functions bind, wrappers unwrap, properties and descriptors are called.
+    from_class_on_instance(i, out, inst, k, o) <--
+        attr_load(i, inst, name, out), if let Obj::Instance(_, k) = inst, class_attr(k, name, o);
+    pts(out, Obj::Bound(*f, Recv::Instance(*site, *k))) <-- from_class_on_instance(_, out, ?Obj::Instance(site, k), _, ?Obj::Function(f));
+    pts(out, o) <-- from_class_on_instance(_, out, _, _, o), if o.is_plain_attribute();
+    pts(out, Obj::Function(*f)) <-- from_class_on_instance(_, out, _, _, ?Obj::Wrapped(Wrapper::StaticMethod, f));
+    pts(out, Obj::Bound(*f, Recv::Class(*k))) <-- from_class_on_instance(_, out, _, k, ?Obj::Wrapped(Wrapper::ClassMethod, f));
+    arg_obj(i, f, 0, inst), result_to(i, f, out) <--
+        from_class_on_instance(i, out, inst, _, ?Obj::Wrapped(Wrapper::Property, f));
+    arg_obj(i, get, 0, descriptor), arg_obj(i, get, 1, inst), arg_obj(i, get, 2, Obj::Class(*k)), result_to(i, get, out) <--
+        from_class_on_instance(i, out, inst, k, descriptor), if let Obj::Instance(_, dk) = descriptor,
+        special_attr(dk, Special::Get, ?Obj::Function(get));
+
+    // Through the class itself.
+    from_class(i, out, k, o) <-- attr_load(i, ?Obj::Class(k), name, out), class_attr(k, name, o);
+    pts(out, o) <-- from_class(_, out, _, o), if !matches!(o, Obj::Wrapped(Wrapper::StaticMethod | Wrapper::ClassMethod, _));
+    pts(out, Obj::Function(*f)) <-- from_class(_, out, _, ?Obj::Wrapped(Wrapper::StaticMethod, f));
+    pts(out, Obj::Bound(*f, Recv::Class(*k))) <-- from_class(_, out, k, ?Obj::Wrapped(Wrapper::ClassMethod, f));
+
+    // A class with an outside base may get a name from it.
+    pts(out, Obj::External(e.attr(*name))) <--
+        attr_load(_, b, name, out), if let Some(r) = Recv::of(*b), let k = r.class(), !has_owner(k, 0, name),
+        mro(k, _, ?Obj::External(e));
+
+    // `__getattr__` answers names no class of the MRO defines and no code stores.
+    arg_obj(i, g, 0, inst), arg_var(i, g, 1, out), result_to(i, g, out) <--
+        attr_load(i, inst, name, out), if let Obj::Instance(_, k) = inst, !has_owner(k, 0, name),
+        !AttrStoredAnywhere(name), special_attr(k, Special::GetAttr, ?Obj::Function(g));
+
+    // Attribute stores; a property with a setter calls it.
+    field(b, name, o) <-- StoreAttr(_, base, name, v), pts(base, b), pts(v, o);
+    arg_obj(i, set, 0, inst), arg_var(i, set, 1, v) <--
+        StoreAttr(i, base, name, v), pts(base, inst), if let Obj::Instance(_, k) = inst,
+        class_attr(k, name, ?Obj::Wrapped(Wrapper::Property, getter)), property_setter(getter, set);
+
+    // Builtin wrappers: `staticmethod(f)`, `classmethod(f)`, `property(f)`, `prop.setter(g)`.
+    pts(out, Obj::Wrapped(*wrapper, *f)) <--
+        live_call(site, callee, out), pts(callee, ?Obj::External(e)), BuiltinFunction(e, ?BuiltinEffect::Wraps(wrapper)),
+        CallArg(site, 0, v), pts(v, ?Obj::Function(f));
+    pts(out, Obj::PropertySetter(*getter)) <--
+        attr_load(_, ?Obj::Wrapped(Wrapper::Property, getter), name, out), SpecialName(Special::Setter, name);
+    property_setter(getter, set), pts(out, Obj::Wrapped(Wrapper::Property, *getter)) <--
+        live_call(site, callee, out), pts(callee, ?Obj::PropertySetter(getter)), CallArg(site, 0, v),
+        pts(v, ?Obj::Function(set));
+
+    // Calling a class: allocation, `__new__` (given the class first), `__init__` (given the instance).
+    pts(out, Obj::Instance(*site, *k)) <-- live_call(site, callee, out), pts(callee, ?Obj::Class(k));
+    call_args(site, new, 1), arg_obj(site, new, 0, Obj::Class(*k)), result_to(site, new, out) <--
+        live_call(site, callee, out), pts(callee, ?Obj::Class(k)), special_attr(k, Special::New, ?Obj::Wrapped(Wrapper::StaticMethod, new));
+    call_args(site, init, 1), arg_obj(site, init, 0, Obj::Instance(*site, *k)) <--
+        live_call(site, callee, _), pts(callee, ?Obj::Class(k)), special_attr(k, Special::Init, ?Obj::Function(init));
+
+    // `super()`: zero arguments read the `__class__` cell and the first parameter of the caller.
+    pts(out, Obj::Super(*k, r)) <--
+        live_call(site, callee, out), pts(callee, ?Obj::External(e)), SpecialName(Special::Super, super_name),
+        if e.is_builtin(*super_name), CallShape(site, 0, 0, false), InsnCode(site, code),
+        FreeSlot(code, slot, _), LocalSlot(code, slot, cell_name), SpecialName(Special::ClassCell, cell_name),
+        slot_cell(code, slot, cell), cell_value(cell, ?Obj::Class(k)),
+        Param(code, 0, first, _, _), local(code, first, receiver), if let Some(r) = Recv::of(*receiver);
+    pts(out, Obj::Super(*k, r)) <--
+        live_call(site, callee, out), pts(callee, ?Obj::External(e)), SpecialName(Special::Super, super_name),
+        if e.is_builtin(*super_name), CallArg(site, 0, cv), pts(cv, ?Obj::Class(k)),
+        CallArg(site, 1, rv), pts(rv, receiver), if let Some(r) = Recv::of(*receiver);
+    from_super(i, out, *r, o) <--
+        attr_load(i, ?Obj::Super(k, r), name, out), let rk = r.class(), mro(rk, after, ?Obj::Class(kk)), if kk == k,
+        owner_after(rk, after, name, p), mro(rk, p, ?Obj::Class(c)), field(Obj::Class(*c), name, o);
+    // 3.12+: `super().name` in one instruction.
+    from_super(i, out, r, o) <--
+        SuperAttr(i, _, cv, rv, name, out), pts(cv, ?Obj::Class(k)), pts(rv, receiver), if let Some(r) = Recv::of(*receiver),
+        let rk = r.class(), mro(rk, after, ?Obj::Class(kk)), if kk == k,
+        owner_after(rk, after, name, p), mro(rk, p, ?Obj::Class(c)), field(Obj::Class(*c), name, o);
+    pts(out, Obj::Bound(*f, *r)) <-- from_super(_, out, r, ?Obj::Function(f));
+    pts(out, Obj::Function(*f)) <-- from_super(_, out, _, ?Obj::Wrapped(Wrapper::StaticMethod, f));
+    pts(out, Obj::Bound(*f, Recv::Class(r.class()))) <-- from_super(_, out, r, ?Obj::Wrapped(Wrapper::ClassMethod, f));
+    pts(out, o) <-- from_super(_, out, _, o), if o.is_plain_attribute();
+}

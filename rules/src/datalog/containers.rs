@@ -1,0 +1,60 @@
+//! Containers: one summary field per container, `elem`, for items, keys and
+//! values alike; literals, comprehensions, unpacking and the builtin methods
+//! that add or hand out elements.
+
+ascent::ascent_source! { containers:
+
+    /// Container `c` may hold `obj` (item, key or value).
+    relation elem(Obj, Obj);
+
+    pts(out, Obj::Container(Container::made(*b, *kind))) <--
+        BuildContainer(b, kind, out), InsnCode(b, code), reachable(code);
+    elem(Obj::Container(Container::made(*b, *kind)), o) <-- BuildContainer(b, kind, _), ContainerItem(b, _, v), pts(v, o);
+    elem(Obj::Container(Container::made(*b, ContainerKind::Dict)), o) <-- DictEntry(b, _, key, _), pts(key, o);
+    elem(Obj::Container(Container::made(*b, ContainerKind::Dict)), o) <-- DictEntry(b, _, _, value), pts(value, o);
+    elem(Obj::Container(Container::made(*b, ContainerKind::Dict)), o) <-- DictConstKeyEntry(b, _, _, value), pts(value, o);
+
+    // Comprehensions and displays with stars add to a container being built.
+    elem(c, o) <-- ContainerAdd(_, _, cv, v), pts(cv, c), if c.is_container(), pts(v, o);
+    elem(c, o) <-- DictAdd(_, cv, key, _), pts(cv, c), if c.is_container(), pts(key, o);
+    elem(c, o) <-- DictAdd(_, cv, _, value), pts(cv, c), if c.is_container(), pts(value, o);
+    elem(c, o) <-- ContainerExtend(_, _, cv, iv), pts(cv, c), if c.is_container(), pts(iv, source), elem(source, o);
+    elem(c, o) <-- DictMerge(_, cv, mv), pts(cv, c), if c.is_container(), pts(mv, source), elem(source, o);
+    pts(out, c) <-- ListToTuple(_, lv, out), pts(lv, c);
+
+    // Reading elements.
+    pts(out, o) <-- Subscript(_, cv, _, out), pts(cv, c), elem(c, o);
+    pts(out, Obj::Container(Container::made(*i, ContainerKind::List))) <-- SliceSubscript(i, cv, _, _, out), pts(cv, c), if c.is_container();
+    elem(Obj::Container(Container::made(*i, ContainerKind::List)), o) <-- SliceSubscript(i, cv, _, _, _), pts(cv, c), elem(c, o);
+    elem(c, o) <-- StoreSubscript(_, cv, _, value), pts(cv, c), if c.is_container(), pts(value, o);
+    elem(c, o) <-- StoreSubscript(_, cv, key, _), pts(cv, c), if c.is_container(), pts(key, o);
+    pts(out, o) <-- UnpackItem(i, _, out), Unpack(i, iv), pts(iv, c), elem(c, o);
+    pts(out, o) <-- UnpackItemFromEnd(i, _, out), Unpack(i, iv), pts(iv, c), elem(c, o);
+    pts(out, Obj::Container(Container::made(*i, ContainerKind::List))) <-- UnpackRest(i, out);
+    elem(Obj::Container(Container::made(*i, ContainerKind::List)), o) <-- UnpackRest(i, _), Unpack(i, iv), pts(iv, c), elem(c, o);
+
+    // Methods of builtin containers.
+    pts(out, Obj::ContainerMethod(*c, *name)) <-- LoadAttr(_, base, name, out), pts(base, ?Obj::Container(c)), ContainerMethodEffect(name, _);
+    elem(Obj::Container(*c), o) <--
+        live_call(site, callee, _), pts(callee, ?Obj::ContainerMethod(c, name)),
+        ContainerMethodEffect(name, ContainerEffect::AddsArguments), CallArg(site, _, v), pts(v, o);
+    elem(Obj::Container(*c), o) <--
+        live_call(site, callee, _), pts(callee, ?Obj::ContainerMethod(c, name)),
+        ContainerMethodEffect(name, ContainerEffect::AddsElementsOfArguments), CallArg(site, _, v), pts(v, source), elem(source, o);
+    pts(out, o) <--
+        live_call(_, callee, out), pts(callee, ?Obj::ContainerMethod(c, name)),
+        ContainerMethodEffect(name, ContainerEffect::ReturnsElement), elem(Obj::Container(*c), o);
+    pts(out, Obj::Container(*c)) <--
+        live_call(_, callee, out), pts(callee, ?Obj::ContainerMethod(c, name)),
+        ContainerMethodEffect(name, ContainerEffect::ReturnsElements);
+
+    // Builtins that make containers of, or hand out, the elements of their first argument.
+    pts(out, Obj::Container(Container::made(*site, ContainerKind::List))) <--
+        live_call(site, callee, out), pts(callee, ?Obj::External(e)), BuiltinFunction(e, BuiltinEffect::CollectsElements);
+    elem(Obj::Container(Container::made(*site, ContainerKind::List)), o) <--
+        live_call(site, callee, _), pts(callee, ?Obj::External(e)), BuiltinFunction(e, BuiltinEffect::CollectsElements),
+        CallArg(site, 0, v), pts(v, c), elem(c, o);
+    pts(out, o) <--
+        live_call(site, callee, out), pts(callee, ?Obj::External(e)), BuiltinFunction(e, BuiltinEffect::ReturnsElement),
+        CallArg(site, 0, v), pts(v, c), elem(c, o);
+}

@@ -1,0 +1,124 @@
+//! The fact relations the rules read (named and shaped as in `facts/README.md`;
+//! enum columns typed), plus the relations the driver prepares beside them.
+
+ascent::ascent_source! { facts:
+
+    // Program structure.
+    relation Module(ModuleId, Sym, Sym, bool);
+    relation ModuleCode(ModuleId, Code);
+    relation Code(Code, ModuleId, Sym, Sym, CodeKind, u32);
+    relation CodeParent(Code, Code);
+    relation CodeArgs(Code, u32, u32, u32, bool, bool);
+    relation Param(Code, u32, Slot, Sym, ParamKind);
+    relation LocalSlot(Code, Slot, Sym);
+    relation CellSlot(Code, Slot);
+    relation FreeSlot(Code, Slot, u32);
+    /// `Insn(insn, code, _, _)`, projected.
+    relation InsnCode(Insn, Code);
+
+    // Operand-stack flow.
+    relation StackFlow(Var, Var);
+    relation SameValue(Insn, Var, Var);
+    relation HandlerVar(Var, u32, u32);
+
+    // Constants and names.
+    relation Const(u32, Code, ConstKind, Sym);
+    relation LoadConst(Insn, u32, Var);
+    relation LoadBuiltin(Insn, Sym, Var);
+    relation LoadLocal(Insn, Code, Slot, Var);
+    relation StoreLocal(Insn, Code, Slot, Var);
+    relation MakeCell(Insn, Code, Slot);
+    relation LoadCell(Insn, Code, Slot, Var);
+    relation StoreCell(Insn, Code, Slot, Var);
+    relation LoadCellRef(Insn, Code, Slot, Var);
+    relation LoadClassCell(Insn, Code, Slot, Var);
+    relation LoadGlobal(Insn, Sym, Var);
+    relation StoreGlobal(Insn, Sym, Var);
+    relation LoadName(Insn, Sym, Var);
+    relation StoreName(Insn, Sym, Var);
+    relation LoadNameFromMapping(Insn, Var, Sym, Var);
+
+    // Attributes and subscripts.
+    relation LoadAttr(Insn, Var, Sym, Var);
+    relation StoreAttr(Insn, Var, Sym, Var);
+    relation SuperAttr(Insn, Var, Var, Var, Sym, Var);
+    relation Subscript(Insn, Var, Var, Var);
+    relation StoreSubscript(Insn, Var, Var, Var);
+    relation SliceSubscript(Insn, Var, Var, Var, Var);
+
+    // Containers.
+    relation BuildContainer(Insn, ContainerKind, Var);
+    relation ContainerItem(Insn, u32, Var);
+    relation DictEntry(Insn, u32, Var, Var);
+    relation DictConstKeyEntry(Insn, u32, u32, Var);
+    relation ContainerAdd(Insn, ContainerKind, Var, Var);
+    relation DictAdd(Insn, Var, Var, Var);
+    relation ContainerExtend(Insn, ContainerKind, Var, Var);
+    relation DictMerge(Insn, Var, Var);
+    relation ListToTuple(Insn, Var, Var);
+    relation Unpack(Insn, Var);
+    relation UnpackItem(Insn, u32, Var);
+    relation UnpackItemFromEnd(Insn, u32, Var);
+    relation UnpackRest(Insn, Var);
+
+    // Functions, classes, imports.
+    relation MakeFunction(Insn, Code, Var);
+    relation FunctionAttribute(Insn, FunctionAttr, Var);
+    relation BuildClass(Insn, Var, Var, Var);
+    relation ClassBody(Insn, Code);
+    relation ClassBase(Insn, u32, Var);
+    relation ImportName(Insn, Sym, Var);
+    relation ImportModule(Insn, Sym);
+    relation ImportResult(Insn, Sym);
+    relation ImportFrom(Insn, Var, Sym, Var);
+    relation ImportStar(Insn, Var);
+
+    // Calls and returns.
+    relation Call(Insn, Var, Var);
+    relation CallArg(Insn, u32, Var);
+    relation CallKeyword(Insn, Sym, Var);
+    relation CallStarArgs(Insn, Var);
+    relation CallStarKwargs(Insn, Var);
+    relation CallShape(Insn, u32, u32, bool);
+    relation Return(Insn, Var);
+    relation ReturnConst(Insn, u32);
+
+    // Generators, iteration, exceptions, context managers.
+    relation Yield(Insn, Var, Var);
+    relation Delegate(Insn, Var, Var, Var);
+    relation Await(Insn, Var, Var);
+    relation GetIter(Insn, Var, Var);
+    relation Next(Insn, Var, Var);
+    relation GetAIter(Insn, Var, Var);
+    relation GetANext(Insn, Var, Var);
+    relation Raise(Insn, Var);
+    relation ExceptionRegion(u32, Code, Insn, Insn, Insn, u32, bool);
+    relation EnterContext(Insn, Var, Var, Var, bool);
+    relation ExitContext(Insn, Var, Var, Var);
+
+    // Operators.
+    relation BinaryOp(Insn, BinaryOperator, bool, Var, Var, Var);
+    relation UnaryOp(Insn, UnaryOperator, Var, Var);
+    relation Compare(Insn, CompareOperator, Var, Var, Var);
+    relation Contains(Insn, bool, Var, Var, Var);
+    relation TruthTest(Insn, Var);
+
+    // Prepared by the driver (`crate::knowledge`, `crate::mro`), not lowered from bytecode.
+    /// The symbol of a name the rules match.
+    relation SpecialName(Special, Sym);
+    /// The special method of a binary operator, by operand (`__add__`, `__radd__`, `__iadd__`).
+    relation BinarySpecial(BinaryOperator, Operand, Sym);
+    /// The special method of a comparison, by operand (`__lt__` on the left, `__gt__` reflected).
+    relation CompareSpecial(CompareOperator, Operand, Sym);
+    /// `parent.name` is the submodule `child` (both in the package).
+    relation Submodule(ModuleId, Sym, ModuleId);
+    /// A name a star import skips (it starts with `_`).
+    relation PrivateName(Sym);
+    /// What a method of the builtin containers does.
+    relation ContainerMethodEffect(Sym, ContainerEffect);
+    /// What a builtin or standard-library function does to objects.
+    relation BuiltinFunction(Ext, BuiltinEffect);
+    /// The method resolution order of a class: position (from 1) and class, or outside base.
+    /// Computed (C3) by the driver from `class_base` between rounds.
+    relation mro(Insn, u32, Obj);
+}

@@ -1,0 +1,150 @@
+//! What the rules know about Python beyond the package: names of special
+//! methods, operator methods, methods of the builtin containers and builtins
+//! with a modelled effect. Turned into input relations with their symbols
+//! (interned here when the package never spells them).
+
+use cpyg_facts::schema::{BinaryOperator, CompareOperator};
+use cpyg_facts::symbols::Symbols;
+
+use crate::objects::{BuiltinEffect, ContainerEffect, Ext, Operand, Special, Sym, Wrapper};
+
+/// `__add__`, `__radd__`, `__iadd__` and the like, per operator.
+fn binary_method(op: BinaryOperator) -> &'static str {
+    match op {
+        BinaryOperator::Add => "add",
+        BinaryOperator::And => "and",
+        BinaryOperator::FloorDivide => "floordiv",
+        BinaryOperator::LShift => "lshift",
+        BinaryOperator::MatMul => "matmul",
+        BinaryOperator::Multiply => "mul",
+        BinaryOperator::Remainder => "mod",
+        BinaryOperator::Or => "or",
+        BinaryOperator::Power => "pow",
+        BinaryOperator::RShift => "rshift",
+        BinaryOperator::Subtract => "sub",
+        BinaryOperator::TrueDivide => "truediv",
+        BinaryOperator::Xor => "xor",
+    }
+}
+
+/// The method a comparison calls on its left operand, and the reflected one on its right.
+fn compare_methods(op: CompareOperator) -> (&'static str, &'static str) {
+    match op {
+        CompareOperator::Lt => ("__lt__", "__gt__"),
+        CompareOperator::Le => ("__le__", "__ge__"),
+        CompareOperator::Eq => ("__eq__", "__eq__"),
+        CompareOperator::Ne => ("__ne__", "__ne__"),
+        CompareOperator::Gt => ("__gt__", "__lt__"),
+        CompareOperator::Ge => ("__ge__", "__le__"),
+    }
+}
+
+const CONTAINER_METHODS: &[(&str, ContainerEffect)] = &[
+    ("append", ContainerEffect::AddsArguments),
+    ("add", ContainerEffect::AddsArguments),
+    ("insert", ContainerEffect::AddsArguments),
+    ("setdefault", ContainerEffect::AddsArguments),
+    ("appendleft", ContainerEffect::AddsArguments),
+    ("extend", ContainerEffect::AddsElementsOfArguments),
+    ("update", ContainerEffect::AddsElementsOfArguments),
+    ("pop", ContainerEffect::ReturnsElement),
+    ("popitem", ContainerEffect::ReturnsElement),
+    ("get", ContainerEffect::ReturnsElement),
+    ("setdefault", ContainerEffect::ReturnsElement),
+    ("copy", ContainerEffect::ReturnsElements),
+    ("items", ContainerEffect::ReturnsElements),
+    ("keys", ContainerEffect::ReturnsElements),
+    ("values", ContainerEffect::ReturnsElements),
+];
+
+/// Builtins (`None` module) and standard-library functions with a modelled effect.
+const BUILTIN_FUNCTIONS: &[(Option<&str>, &str, BuiltinEffect)] = &[
+    (None, "staticmethod", BuiltinEffect::Wraps(Wrapper::StaticMethod)),
+    (None, "classmethod", BuiltinEffect::Wraps(Wrapper::ClassMethod)),
+    (None, "property", BuiltinEffect::Wraps(Wrapper::Property)),
+    (Some("functools"), "wraps", BuiltinEffect::PassThroughDecorator),
+    (None, "list", BuiltinEffect::CollectsElements),
+    (None, "tuple", BuiltinEffect::CollectsElements),
+    (None, "set", BuiltinEffect::CollectsElements),
+    (None, "frozenset", BuiltinEffect::CollectsElements),
+    (None, "sorted", BuiltinEffect::CollectsElements),
+    (None, "reversed", BuiltinEffect::CollectsElements),
+    (None, "iter", BuiltinEffect::CollectsElements),
+    (None, "next", BuiltinEffect::ReturnsElement),
+    (None, "min", BuiltinEffect::ReturnsElement),
+    (None, "max", BuiltinEffect::ReturnsElement),
+    (None, "map", BuiltinEffect::CallsWithElements),
+    (None, "filter", BuiltinEffect::CallsWithElements),
+];
+
+/// The prepared relations.
+#[derive(Default)]
+pub struct Knowledge {
+    pub special_names: Vec<(Special, Sym)>,
+    pub binary_specials: Vec<(BinaryOperator, Operand, Sym)>,
+    pub compare_specials: Vec<(CompareOperator, Operand, Sym)>,
+    pub container_methods: Vec<(Sym, ContainerEffect)>,
+    pub builtin_functions: Vec<(Ext, BuiltinEffect)>,
+}
+
+impl Knowledge {
+    pub fn new(symbols: &mut Symbols) -> Knowledge {
+        let mut known = Knowledge::default();
+        for &special in Special::ALL {
+            known.special_names.push((special, symbols.intern(special.text())));
+        }
+        for &op in BinaryOperator::ALL {
+            let method = binary_method(op);
+            for (operand, text) in [
+                (Operand::Left, format!("__{method}__")),
+                (Operand::Right, format!("__r{method}__")),
+                (Operand::InPlace, format!("__i{method}__")),
+            ] {
+                known.binary_specials.push((op, operand, symbols.intern(&text)));
+            }
+        }
+        for &op in CompareOperator::ALL {
+            let (left, right) = compare_methods(op);
+            known.compare_specials.push((op, Operand::Left, symbols.intern(left)));
+            known.compare_specials.push((op, Operand::Right, symbols.intern(right)));
+        }
+        for &(name, effect) in CONTAINER_METHODS {
+            known.container_methods.push((symbols.intern(name), effect));
+        }
+        for &(module, name, effect) in BUILTIN_FUNCTIONS {
+            let name = symbols.intern(name);
+            let ext = match module {
+                None => Ext::builtin(name),
+                Some(module) => Ext::module(symbols.intern(module)).attr(name),
+            };
+            known.builtin_functions.push((ext, effect));
+        }
+        known
+    }
+}
+
+impl Knowledge {
+    /// `Submodule(parent, name, child)` for every module whose parent package is in the input.
+    pub fn submodules(&self, facts: &cpyg_facts::lower::Facts) -> Result<Vec<(u32, Sym, u32)>, String> {
+        use cpyg_facts::schema::RelationId;
+        let names: Vec<(u32, String)> = facts
+            .rows(RelationId::Module)
+            .map(|r| Ok((r[0], facts.symbols.text(r[1]).ok_or("Module: unknown name symbol")?.to_string())))
+            .collect::<Result<_, String>>()?;
+        let by_name: std::collections::HashMap<&str, u32> = names.iter().map(|(id, n)| (n.as_str(), *id)).collect();
+        let mut rows = Vec::new();
+        for (child, name) in &names {
+            if let Some((parent, last)) = name.rsplit_once('.') {
+                if let (Some(&parent), Some(last)) = (by_name.get(parent), facts.symbols.id(last)) {
+                    rows.push((parent, last, *child));
+                }
+            }
+        }
+        Ok(rows)
+    }
+
+    /// Every symbol that starts with `_`: names a star import skips.
+    pub fn private_names(&self, facts: &cpyg_facts::lower::Facts) -> Vec<(Sym,)> {
+        facts.symbols.iter().filter(|(_, text)| text.starts_with('_')).map(|(id, _)| (id,)).collect()
+    }
+}

@@ -1,0 +1,20 @@
+//! cpyg's Datalog rules: points-to and the call graph to one fixed point,
+//! written with `ascent` over the facts of `cpyg-facts`.
+//!
+//! - [`datalog`]: the rule files, one concern each (`ascent_source!`);
+//! - [`sets`]: rule sets assembled from them, chosen by name;
+//! - [`objects`]: the abstract objects;
+//! - [`knowledge`]: Python names and builtins the rules match, as input relations;
+//! - [`mro`]: C3 linearization between rounds;
+//! - [`solve`]: the driver.
+
+pub mod datalog;
+pub mod input;
+pub mod knowledge;
+pub mod mro;
+pub mod objects;
+pub mod sets;
+pub mod solve;
+
+pub use sets::RuleSet;
+pub use solve::{solve, Solution};

@@ -1,0 +1,77 @@
+//! Rule sets: programs assembled from the shared rule files plus what makes
+//! each variant different, selected by name at run time.
+
+mod insensitive;
+
+pub use insensitive::Insensitive;
+
+use cpyg_facts::schema::{ParamKind, UnaryOperator};
+
+use crate::objects::Special;
+
+/// The rule sets, by the name `--rules` takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleSet {
+    /// Context-insensitive, flow-insensitive: one abstraction of each variable, local and object.
+    Insensitive,
+}
+
+impl RuleSet {
+    pub const ALL: &'static [RuleSet] = &[RuleSet::Insensitive];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            RuleSet::Insensitive => "insensitive",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Result<RuleSet, String> {
+        RuleSet::ALL.iter().copied().find(|s| s.name() == name).ok_or_else(|| {
+            let known: Vec<&str> = RuleSet::ALL.iter().map(|s| s.name()).collect();
+            format!("unknown rule set `{name}` (known: {})", known.join(", "))
+        })
+    }
+}
+
+// Helpers the rule files call in conditions.
+
+/// A parameter a positional argument can fill.
+pub(crate) fn is_positional(kind: ParamKind) -> bool {
+    matches!(kind, ParamKind::PositionalOnly | ParamKind::PositionalOrKeyword)
+}
+
+/// A parameter a keyword argument can fill.
+pub(crate) fn accepts_keyword(kind: ParamKind) -> bool {
+    matches!(kind, ParamKind::PositionalOrKeyword | ParamKind::KeywordOnly)
+}
+
+/// Code whose call returns a generator, coroutine or async generator object.
+pub(crate) fn is_generator(kind: cpyg_facts::schema::CodeKind) -> bool {
+    use cpyg_facts::schema::CodeKind;
+    matches!(kind, CodeKind::Generator | CodeKind::Coroutine | CodeKind::AsyncGenerator)
+}
+
+/// The special method of a unary operator (`not` is a truth test).
+pub(crate) fn unary_special(op: UnaryOperator) -> Option<Special> {
+    match op {
+        UnaryOperator::Negative => Some(Special::Neg),
+        UnaryOperator::Positive => Some(Special::Pos),
+        UnaryOperator::Invert => Some(Special::Invert),
+        UnaryOperator::Not => None,
+    }
+}
+
+/// The coverage program every rule set's results go through.
+#[allow(non_snake_case)]
+mod coverage_program {
+    use cpyg_facts::schema::Protocol;
+
+    use crate::objects::*;
+
+    ascent::ascent! {
+        pub struct CoverageProgram;
+        include_source!(crate::datalog::coverage::coverage);
+    }
+}
+
+pub use coverage_program::CoverageProgram;

@@ -1,0 +1,227 @@
+//! The driver: facts and knowledge into a rule set's program, rounds of the
+//! fixed point with C3 orders recomputed in between, then coverage; results
+//! sorted, so they are the same whatever the thread count.
+
+use std::time::{Duration, Instant};
+
+use cpyg_facts::lower::Facts;
+use cpyg_facts::schema::{Protocol, RelationId};
+use cpyg_facts::symbols::Symbols;
+
+use crate::input::{insn_code, rows};
+use crate::knowledge::Knowledge;
+use crate::mro::linearize;
+use crate::objects::*;
+use crate::sets::{CoverageProgram, Insensitive, RuleSet};
+
+/// Derived relations, sorted and deduplicated.
+#[derive(Debug, Default)]
+pub struct Solution {
+    pub rule_set: Option<RuleSet>,
+    /// The facts' symbols, then the names the rules match that the package never spells.
+    pub symbols: Symbols,
+    pub rounds: usize,
+    pub threads: usize,
+    pub time: Duration,
+    pub reachable: Vec<Code>,
+    pub pts: Vec<(Var, Obj)>,
+    pub local: Vec<(Code, Slot, Obj)>,
+    pub field: Vec<(Obj, Sym, Obj)>,
+    pub elem: Vec<(Obj, Obj)>,
+    pub cell_value: Vec<(Obj, Obj)>,
+    pub call_edge: Vec<(Insn, Code)>,
+    pub invokes: Vec<(Insn, Insn)>,
+    pub returns: Vec<(Code, Obj)>,
+    pub raises: Vec<(Code, Obj)>,
+    pub mro: Vec<(Insn, u32, Obj)>,
+    pub unresolved: Vec<(Insn, Group)>,
+    pub coverage: Vec<(Insn, Coverage)>,
+}
+
+/// Runs `rule_set` over `facts` on `threads` threads.
+pub fn solve(facts: &Facts, rule_set: RuleSet, threads: usize) -> Result<Solution, String> {
+    let started = Instant::now();
+    let mut symbols = facts.symbols.clone();
+    let knowledge = Knowledge::new(&mut symbols);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    let mut solution = pool.install(|| match rule_set {
+        RuleSet::Insensitive => run::<Insensitive>(facts, &knowledge),
+    })?;
+    solution.rule_set = Some(rule_set);
+    solution.symbols = symbols;
+    solution.threads = threads.max(1);
+    solution.time = started.elapsed();
+    Ok(solution)
+}
+
+/// What the driver needs of a rule set's program; every set includes the same
+/// shared files, so one macro implements it for each.
+trait Program: Default {
+    fn load(&mut self, facts: &Facts, knowledge: &Knowledge) -> Result<(), String>;
+    fn run(&mut self);
+    fn classes(&self) -> Vec<Insn>;
+    fn class_bases(&self) -> Vec<(Insn, u32, Obj)>;
+    fn set_mro(&mut self, rows: Vec<(Insn, u32, Obj)>);
+    fn into_solution(self, facts: &Facts) -> Result<Solution, String>;
+}
+
+fn run<P: Program>(facts: &Facts, knowledge: &Knowledge) -> Result<Solution, String> {
+    let mut program = P::default();
+    program.load(facts, knowledge)?;
+    let classes = program.classes();
+    let mut mro = linearize(&classes, &[]);
+    let mut rounds = 0;
+    loop {
+        program.set_mro(mro.clone());
+        program.run();
+        rounds += 1;
+        let next = linearize(&classes, &program.class_bases());
+        if next == mro {
+            break;
+        }
+        mro = next;
+    }
+    let mut solution = program.into_solution(facts)?;
+    solution.rounds = rounds;
+    Ok(solution)
+}
+
+fn sorted<'a, T: Ord + Copy + 'a>(rows: impl IntoIterator<Item = &'a T>) -> Vec<T> {
+    let mut rows: Vec<T> = rows.into_iter().copied().collect();
+    rows.sort_unstable();
+    rows.dedup();
+    rows
+}
+
+/// Instructions that may call special methods implicitly, in reachable code, by family.
+fn implicit_sites(facts: &Facts, reachable: &[Code]) -> Result<Vec<(Insn, Protocol)>, String> {
+    let live: std::collections::HashSet<Code> = reachable.iter().copied().collect();
+    let code_of: Vec<(u32, u32)> = insn_code(facts);
+    let mut sites = Vec::new();
+    for (insn, protocol) in rows::<(u32, u32)>(facts, RelationId::InsnProtocol)? {
+        let protocol = Protocol::ALL.get(protocol as usize).copied().ok_or("InsnProtocol: unknown protocol")?;
+        let code = code_of.get(insn as usize).map(|r| r.1).ok_or("InsnProtocol: unknown instruction")?;
+        if live.contains(&code) && is_implicit_call(protocol) {
+            sites.push((insn, protocol));
+        }
+    }
+    Ok(sites)
+}
+
+/// Families whose special methods the interpreter calls on its own (attribute
+/// access and explicit calls are counted elsewhere).
+fn is_implicit_call(protocol: Protocol) -> bool {
+    use Protocol::*;
+    matches!(
+        protocol,
+        SubscrGet | SubscrSet | SubscrDel | Binary | Inplace | Unary | Compare | Contains | Truth | Iter | Next
+            | ContextEnter | ContextExit | Await | AIter | ANext | Len
+    )
+}
+
+fn coverage(
+    live_call: Vec<(Insn, Var, Var)>,
+    pts: &[(Var, Obj)],
+    invokes: Vec<(Insn, Insn)>,
+    implicit_site: Vec<(Insn, Protocol)>,
+) -> (Vec<(Insn, Group)>, Vec<(Insn, Coverage)>) {
+    let mut by_var: std::collections::HashMap<Var, Vec<Obj>> = std::collections::HashMap::new();
+    for &(v, o) in pts {
+        by_var.entry(v).or_default().push(o);
+    }
+    let mut program = CoverageProgram::default();
+    program.callee_obj = live_call
+        .iter()
+        .flat_map(|&(site, callee, _)| by_var.get(&callee).into_iter().flatten().map(move |&o| (site, o)))
+        .collect();
+    program.live_call = live_call;
+    program.invokes = invokes;
+    program.implicit_site = implicit_site;
+    program.run();
+    (sorted(&program.unresolved), sorted(&program.coverage))
+}
+
+/// Fills the fact relations of a program, each from the relation of the same name.
+macro_rules! load_facts {
+    ($program:ident, $facts:ident; $($rel:ident),* $(,)?) => { $( $program.$rel = rows($facts, RelationId::$rel)?.into_iter().collect(); )* };
+}
+
+macro_rules! program {
+    ($set:ty) => {
+        impl Program for $set {
+            fn load(&mut self, facts: &Facts, knowledge: &Knowledge) -> Result<(), String> {
+                load_facts!(self, facts;
+                    Module, ModuleCode, Code, CodeParent, CodeArgs, Param, LocalSlot, CellSlot, FreeSlot,
+                    StackFlow, SameValue, HandlerVar, Const, LoadConst, LoadBuiltin, LoadLocal, StoreLocal,
+                    MakeCell, LoadCell, StoreCell, LoadCellRef, LoadClassCell, LoadGlobal, StoreGlobal, LoadName,
+                    StoreName, LoadNameFromMapping, LoadAttr, StoreAttr, SuperAttr, Subscript, StoreSubscript,
+                    SliceSubscript, BuildContainer, ContainerItem, DictEntry, DictConstKeyEntry, ContainerAdd,
+                    DictAdd, ContainerExtend, DictMerge, ListToTuple, Unpack, UnpackItem, UnpackItemFromEnd,
+                    UnpackRest, MakeFunction, FunctionAttribute, BuildClass, ClassBody, ClassBase, ImportName,
+                    ImportModule, ImportResult, ImportFrom, ImportStar, Call, CallArg, CallKeyword, CallStarArgs,
+                    CallStarKwargs, CallShape, Return, ReturnConst, Yield, Delegate, Await, GetIter, Next,
+                    GetAIter, GetANext, Raise, ExceptionRegion, EnterContext, ExitContext, BinaryOp, UnaryOp,
+                    Compare, Contains, TruthTest,
+                );
+                self.InsnCode = insn_code(facts).into_iter().collect();
+                self.SpecialName = knowledge.special_names.clone().into_iter().collect();
+                self.BinarySpecial = knowledge.binary_specials.clone().into_iter().collect();
+                self.CompareSpecial = knowledge.compare_specials.clone().into_iter().collect();
+                self.ContainerMethodEffect = knowledge.container_methods.clone().into_iter().collect();
+                self.BuiltinFunction = knowledge.builtin_functions.clone().into_iter().collect();
+                self.Submodule = knowledge.submodules(facts)?.into_iter().collect();
+                self.PrivateName = knowledge.private_names(facts).into_iter().collect();
+                Ok(())
+            }
+
+            fn run(&mut self) {
+                <$set>::run(self);
+            }
+
+            fn classes(&self) -> Vec<Insn> {
+                sorted(&self.BuildClass.iter().map(|r| r.0).collect::<Vec<_>>())
+            }
+
+            fn class_bases(&self) -> Vec<(Insn, u32, Obj)> {
+                sorted(&self.class_base)
+            }
+
+            fn set_mro(&mut self, rows: Vec<(Insn, u32, Obj)>) {
+                // Rounds only add orders: a class whose bases were unknown had the one-element order.
+                let known: std::collections::HashSet<(Insn, u32, Obj)> = self.mro.iter().copied().collect();
+                for row in rows.into_iter().filter(|r| !known.contains(r)) {
+                    self.mro.push(row);
+                }
+            }
+
+            fn into_solution(self, facts: &Facts) -> Result<Solution, String> {
+                let reachable: Vec<Code> = sorted(&self.reachable.iter().map(|r| r.0).collect::<Vec<_>>());
+                let implicit = implicit_sites(facts, &reachable)?;
+                let pts = sorted(&self.pts);
+                let invokes = sorted(&self.invokes);
+                let (unresolved, coverage) = coverage(sorted(&self.live_call), &pts, invokes.clone(), implicit);
+                Ok(Solution {
+                    reachable,
+                    local: sorted(&self.local),
+                    field: sorted(&self.field),
+                    elem: sorted(&self.elem),
+                    cell_value: sorted(&self.cell_value),
+                    call_edge: sorted(&self.call_edge),
+                    returns: sorted(&self.returns),
+                    raises: sorted(&self.raises),
+                    mro: sorted(&self.mro),
+                    pts,
+                    invokes,
+                    unresolved,
+                    coverage,
+                    ..Solution::default()
+                })
+            }
+        }
+    };
+}
+
+program!(Insensitive);
