@@ -1,0 +1,9 @@
+import mathlib as m
+import textlib as mathlib
+
+
+def run():
+    return m.add(1, 2), mathlib.shout("x")
+
+
+run()
