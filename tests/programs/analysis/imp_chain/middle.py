@@ -1,0 +1,1 @@
+from origin import helper

@@ -1,0 +1,8 @@
+from app import service
+
+
+def run():
+    return service.handle("req")
+
+
+run()

@@ -1,0 +1,3 @@
+from pkg.sub.worker import work
+
+work()

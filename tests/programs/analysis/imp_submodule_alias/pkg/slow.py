@@ -1,0 +1,2 @@
+def go():
+    return 2
