@@ -88,8 +88,8 @@ class Recorder:
             code = frame.f_code
             if self.in_package(code):
                 callee = self.name_of(frame)
-                if not code.co_flags & 0x2:  # no CO_NEWLOCALS: a module or class body
-                    return
+                if not code.co_flags & 0x2 or code.co_name in COMPREHENSIONS:
+                    return  # a module or class body (no CO_NEWLOCALS), or part of its caller
                 caller = self.package_caller(frame.f_back)
                 if caller is None:
                     return
