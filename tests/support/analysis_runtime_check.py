@@ -138,13 +138,13 @@ class Recorder:
         if isinstance(value, types.FunctionType):
             if self.in_package(value.__code__):
                 return "function " + self.names.get(value.__code__, "?" + value.__qualname__)
-            return "external %s.%s" % (value.__module__, value.__qualname__)
+            return "external " + external("%s.%s" % (value.__module__, value.__qualname__))
         if isinstance(value, types.MethodType) and isinstance(value.__func__, types.FunctionType):
             if self.in_package(value.__func__.__code__):
                 return "bound " + self.names.get(value.__func__.__code__, "?")
         if isinstance(value, types.ModuleType):
             kind = "module" if self.in_package_file(value) else "external"
-            return "%s %s" % (kind, value.__name__)
+            return "%s %s" % (kind, external(value.__name__))
         if isinstance(value, types.BuiltinFunctionType):
             return "external " + builtin_name(value)
         if isinstance(value, (list, tuple, dict, set)):
@@ -165,6 +165,8 @@ class Recorder:
 
 def external(name):
     for prefix, alias in EXTERNAL_ALIASES.items():
+        if name == prefix[:-1]:
+            return alias[:-1]
         if name.startswith(prefix):
             return alias + name[len(prefix):]
     return name
