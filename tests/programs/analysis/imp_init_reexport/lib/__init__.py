@@ -1,3 +1,4 @@
+# Re-exports one function from each submodule.
 from .parsing import parse
 from .rendering import render as render
 
