@@ -1,4 +1,4 @@
-# A class with __len__ but no __bool__: truth testing calls __len__.
+# A class with __len__ but no __bool__: truth testing (if, while) calls __len__.
 class Queue:
     def __init__(self):
         self.items = []
@@ -10,6 +10,12 @@ class Queue:
         self.items.append(item)
 
 
+def status(q):
+    if q:
+        return "busy"
+    return "idle"
+
+
 def drain(q):
     while q:
         q.items.pop()
@@ -18,4 +24,5 @@ def drain(q):
 
 q = Queue()
 q.push(1)
+status(q)
 drain(q)
