@@ -1,13 +1,13 @@
 """Checks the analysis test programs' expectations against what an interpreter does.
 
     python3.X tests/support/analysis_runtime_check.py [CASE_SUBSTRING ...]
-
-    python3.X tests/support/analysis_runtime_check.py --dump CASE
+    python3.X tests/support/analysis_runtime_check.py --dump CASE    (what a run shows)
 
 Runs every case of tests/programs/analysis in turn (`main` is imported first, then
-every other module of the case, since every module body is a root) while recording call edges (sys.setprofile) and the values of every local and
-global at each line (sys.settrace). Then each expect.txt assertion is compared
-with what was observed:
+every other module of the case, since every module body is a root) while recording
+call edges (sys.setprofile, and sys.monitoring from 3.12 for the calls creating
+generators and coroutines) and the values of every local and global at each line
+(sys.settrace). Then each expect.txt assertion is compared with what was observed:
   edge / calls   the edge was taken (an external callee only when called directly
                  from the package's code); calls: exactly those callees were seen
   !edge          the edge was never taken
@@ -26,9 +26,9 @@ import types
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES = os.path.join(HERE, "..", "programs", "analysis")
 COMPREHENSIONS = {"<listcomp>", "<dictcomp>", "<setcomp>", "<genexpr>"}
-# Where an external function is defined versus the name a program reaches it by.
 # CO_GENERATOR, CO_COROUTINE, CO_ASYNC_GENERATOR
 GENERATOR_FLAGS = 0x20 | 0x80 | 0x200
+# Where an external function is defined versus the name a program reaches it by.
 EXTERNAL_ALIASES = {"posixpath.": "os.path."}
 
 
@@ -249,7 +249,7 @@ def parse_expectations(path):
     return assertions
 
 
-def check_case(case, observed, minor):
+def check_case(case, observed):
     edges, pts, unseen = observed["edges"], observed["pts"], observed["unseen"]
     problems = []
     for number, keyword, left, right, line in parse_expectations(os.path.join(CASES, case, "expect.txt")):
@@ -267,7 +267,7 @@ def check_case(case, observed, minor):
                 problems.append((number, line, "seen: " + " ".join(sorted(callees))))
         elif keyword in ("pts", "!pts"):
             scope, name = left
-            kind, _, target = right.partition(" ")
+            kind = right.split(" ", 1)[0]
             if kind in ("list", "tuple", "dict", "set"):
                 right = kind + " *"
             values = {value for s, n, value in pts if (s, n) == (scope, name)}
@@ -285,6 +285,8 @@ def main(argv):
         observed = run_case(os.path.join(CASES, argv[1]))
         for caller, callee in sorted(observed["edges"]):
             print("edge %s -> %s" % (caller, callee))
+        for caller, callee in sorted(observed["resumed"] - observed["edges"]):
+            print("edge %s -> %s    (resumed there)" % (caller, callee))
         for scope, name, value in sorted(observed["pts"]):
             print("pts %s %s -> %s" % (scope, name, value))
         return 0
@@ -304,7 +306,7 @@ def main(argv):
             print("3.%d %s: program failed: %r" % (minor, case, error))
             failures += 1
             continue
-        for number, line, found in check_case(case, observed, minor):
+        for number, line, found in check_case(case, observed):
             print("3.%d %s/expect.txt:%d: %s  [%s]" % (minor, case, number, line, found))
             failures += 1
     print("3.%d: %d cases, %d problems" % (minor, len(cases), failures))
