@@ -1,3 +1,4 @@
+# Absolute import of a sibling module; its functions called as attributes.
 import util
 
 

@@ -1,3 +1,4 @@
+# `import a as b` binds only b; a second aliased import rebinds a name.
 import mathlib as m
 import textlib as mathlib
 

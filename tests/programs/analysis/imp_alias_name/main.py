@@ -1,3 +1,4 @@
+# `from a import f as g` binds g to a.f, leaving a local f alone.
 from store import save as persist
 from store import load
 

@@ -1,3 +1,4 @@
+# A from-import list binds several names (functions and a constant) at once.
 from shapes import square, circle, SIDES
 
 

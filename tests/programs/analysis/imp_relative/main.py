@@ -1,3 +1,4 @@
+# Relative imports inside a package (`from . import m`, `from .m import f as g`).
 from app import service
 
 
