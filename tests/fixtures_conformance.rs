@@ -15,11 +15,27 @@ fn fixture_dir(minor: u8) -> PathBuf {
 
 /// Programs under tests/programs that release 3.`minor` compiles: the running
 /// example, the feature package (10 modules) and the adapter programs (9, one with
-/// `except*`, which 3.10 rejects); 3.14 also the two t-string programs of py314/.
+/// `except*`, which 3.10 rejects); 3.14 also the two t-string programs of py314/;
+/// every release all modules of the analysis cases.
 fn compiled_programs(minor: u8) -> usize {
     let adapter_programs = if minor >= 11 { 9 } else { 8 };
     let py314 = if minor >= 14 { 2 } else { 0 };
-    1 + 10 + adapter_programs + py314
+    1 + 10 + adapter_programs + py314 + python_files_under(&programs_dir().join("analysis"))
+}
+
+fn programs_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs")
+}
+
+fn python_files_under(dir: &Path) -> usize {
+    fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .map(|path| match path.is_dir() {
+            true => python_files_under(&path),
+            false => usize::from(path.extension().is_some_and(|e| e == "py")),
+        })
+        .sum()
 }
 
 #[test]

@@ -1,0 +1,337 @@
+//! The analysis test programs: every case of tests/programs/analysis, analysed from
+//! its committed fixtures under every release (no Python needed), must meet the
+//! assertions of its expect.txt (format in tests/support/expect.rs).
+//!
+//! All failures are collected and printed, grouped by assertion with the releases
+//! that fail it, followed by a per-case summary table; then the test fails.
+//! `CPYG_ANALYSIS_CASE=substring` runs only the cases whose name contains it.
+//! tests/support/analysis_runtime_check.py checks the same expectations against
+//! what the interpreters do when they run the programs.
+
+#[path = "support/expect.rs"]
+mod expect;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use expect::{Assertion, Expectation};
+
+const RELEASES: [u8; 5] = [10, 11, 12, 13, 14];
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn cases_dir() -> PathBuf {
+    repo().join("tests/programs/analysis")
+}
+
+fn fixture_dir(minor: u8, case: &str) -> PathBuf {
+    repo().join(format!("tests/fixtures/cpython3{minor}/analysis/{case}"))
+}
+
+/// One case: its name and either its assertions or the problems of its expect.txt.
+struct Case {
+    name: String,
+    expectations: Result<Vec<Expectation>, Vec<String>>,
+    /// The first release whose fixtures hold the case (`# requires: 3.N` atop main.py).
+    first_release: u8,
+}
+
+/// Every case folder, sorted, filtered by `CPYG_ANALYSIS_CASE` when set.
+fn cases() -> Vec<Case> {
+    let filter = std::env::var("CPYG_ANALYSIS_CASE").unwrap_or_default();
+    let mut names: Vec<String> = fs::read_dir(cases_dir())
+        .expect("tests/programs/analysis is readable")
+        .map(|entry| entry.expect("a readable folder entry").path())
+        .filter(|path| path.is_dir())
+        .filter_map(|path| path.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .filter(|name| name.contains(&filter))
+        .collect();
+    names.sort();
+    names.into_iter().map(|name| read_case(&name)).collect()
+}
+
+fn read_case(name: &str) -> Case {
+    let dir = cases_dir().join(name);
+    let file = dir.join("expect.txt");
+    let expectations = match fs::read_to_string(&file) {
+        Err(error) => Err(vec![format!("{}: {error}", file.display())]),
+        Ok(text) => expect::parse(&text)
+            .map_err(|errors| errors.iter().map(|e| format!("{}:{}: {}", file.display(), e.line, e.message)).collect()),
+    };
+    let first_release = fs::read_to_string(dir.join("main.py")).map(|s| required_release(&s)).unwrap_or(10);
+    Case { name: name.to_string(), expectations, first_release }
+}
+
+/// `# requires: 3.N` on main.py's first line: the case needs release 3.N or later.
+fn required_release(main_source: &str) -> u8 {
+    let first = main_source.lines().next().unwrap_or("");
+    first.strip_prefix("# requires: 3.").and_then(|minor| minor.trim().parse().ok()).unwrap_or(10)
+}
+
+/// How one case fared under one release.
+enum Outcome {
+    Skipped,
+    /// The analysis could not run (no fixture, or it returned an error).
+    Error(String),
+    /// Failed assertions: (expectation, what was found).
+    Checked {
+        failed: Vec<(Expectation, String)>,
+    },
+}
+
+fn run_case(case: &Case, expectations: &[Expectation], minor: u8) -> Outcome {
+    if minor < case.first_release {
+        return Outcome::Skipped;
+    }
+    let dir = fixture_dir(minor, &case.name);
+    if !dir.is_dir() {
+        return Outcome::Error(format!("no fixture {} (run tests/fixtures/regenerate.sh)", dir.display()));
+    }
+    match cpyg::analysis::analyze(&[dir], None, 1) {
+        Err(error) => Outcome::Error(format!("analysis failed: {error}")),
+        Ok(analysis) => {
+            let graph = analysis.callgraph_pycg();
+            let points_to = |scope: &str, name: &str| analysis.points_to(scope, name);
+            let failed = expectations
+                .iter()
+                .filter_map(|e| check(&graph, &points_to, &e.assertion).err().map(|found| (e.clone(), found)))
+                .collect();
+            Outcome::Checked { failed }
+        }
+    }
+}
+
+type CallGraph = BTreeMap<String, BTreeSet<String>>;
+type PointsTo<'a> = dyn Fn(&str, &str) -> BTreeSet<String> + 'a;
+
+/// Ok when the assertion holds; otherwise what was found instead.
+fn check(graph: &CallGraph, points_to: &PointsTo, assertion: &Assertion) -> Result<(), String> {
+    match assertion {
+        Assertion::Edge { caller, callee, present } => {
+            let has = graph.get(caller).is_some_and(|callees| callees.contains(callee));
+            if has == *present {
+                Ok(())
+            } else if *present {
+                Err(describe_callees(graph, caller))
+            } else {
+                Err("the edge is in the call graph".into())
+            }
+        }
+        Assertion::Calls { caller, callees } => match graph.get(caller) {
+            Some(found) if found == callees => Ok(()),
+            Some(found) => Err(format!(
+                "missing {{{}}}, extra {{{}}}",
+                join(callees.difference(found)),
+                join(found.difference(callees))
+            )),
+            None => Err(describe_callees(graph, caller)),
+        },
+        Assertion::PointsTo { scope, name, object, present } => {
+            let objects = points_to(scope, name);
+            if objects.contains(object) == *present {
+                Ok(())
+            } else {
+                Err(format!("points to {{{}}}", join(objects.iter())))
+            }
+        }
+    }
+}
+
+fn describe_callees(graph: &CallGraph, caller: &str) -> String {
+    match graph.get(caller) {
+        Some(callees) => format!("callees {{{}}}", join(callees.iter())),
+        None => format!("{caller} is not in the call graph"),
+    }
+}
+
+fn join<'a>(items: impl Iterator<Item = &'a String>) -> String {
+    items.map(String::as_str).collect::<Vec<_>>().join(", ")
+}
+
+/// The releases a failure appears under, written compactly: `3.10 3.12`, or `all`.
+fn releases_text(minors: &[u8]) -> String {
+    if minors == RELEASES {
+        return "all".into();
+    }
+    minors.iter().map(|m| format!("3.{m}")).collect::<Vec<_>>().join(" ")
+}
+
+/// Failures of one case, identical ones merged across releases.
+fn case_report(case: &Case, outcomes: &[(u8, Outcome)], out: &mut String) {
+    if let Err(problems) = &case.expectations {
+        for problem in problems {
+            let _ = writeln!(out, "{}: expect.txt does not parse: {problem}", case.name);
+        }
+        return;
+    }
+    let mut merged: BTreeMap<(usize, String, String), Vec<u8>> = BTreeMap::new();
+    for (minor, outcome) in outcomes {
+        match outcome {
+            Outcome::Skipped => {}
+            Outcome::Error(error) => merged.entry((0, String::new(), error.clone())).or_default().push(*minor),
+            Outcome::Checked { failed } => {
+                for (expectation, found) in failed {
+                    let key = (expectation.line, expectation.text.clone(), found.clone());
+                    merged.entry(key).or_default().push(*minor);
+                }
+            }
+        }
+    }
+    for ((line, text, found), minors) in merged {
+        let releases = releases_text(&minors);
+        if line == 0 {
+            let _ = writeln!(out, "{} [{releases}]: {found}", case.name);
+        } else {
+            let _ = writeln!(out, "{}/expect.txt:{line} [{releases}]: {text}\n    found: {found}", case.name);
+        }
+    }
+}
+
+/// One row a case: per release `ok`, the number of failed assertions, `err` or `-`.
+fn summary_row(case: &Case, outcomes: &[(u8, Outcome)], out: &mut String) -> bool {
+    let total = case.expectations.as_ref().map_or(0, Vec::len);
+    let mut passed = true;
+    let mut cells = Vec::new();
+    for (_, outcome) in outcomes {
+        let cell = match outcome {
+            Outcome::Skipped => "-".to_string(),
+            Outcome::Error(_) => "err".to_string(),
+            Outcome::Checked { failed } if failed.is_empty() => "ok".to_string(),
+            Outcome::Checked { failed } => format!("{}/{total}", failed.len()),
+        };
+        passed &= cell == "ok" || cell == "-";
+        cells.push(format!("{cell:>6}"));
+    }
+    if case.expectations.is_err() {
+        passed = false;
+        cells = vec![format!("{:>6}", "parse"); RELEASES.len()];
+    }
+    let verdict = if passed { "pass" } else { "FAIL" };
+    let _ = writeln!(out, "{:<36}{}  {verdict}  ({total} assertions)", case.name, cells.join(""));
+    passed
+}
+
+#[test]
+fn analysis_programs_meet_their_expectations() {
+    let cases = cases();
+    assert!(!cases.is_empty(), "no case matches CPYG_ANALYSIS_CASE");
+    let mut failures = String::new();
+    let mut table = format!("{:<36}", "case");
+    for minor in RELEASES {
+        let _ = write!(table, "{:>6}", format!("3.{minor}"));
+    }
+    table.push('\n');
+    let mut passed_cases = 0;
+    for case in &cases {
+        let outcomes: Vec<(u8, Outcome)> = match &case.expectations {
+            Ok(expectations) => RELEASES.iter().map(|&m| (m, run_case(case, expectations, m))).collect(),
+            Err(_) => Vec::new(),
+        };
+        case_report(case, &outcomes, &mut failures);
+        passed_cases += usize::from(summary_row(case, &outcomes, &mut table));
+    }
+    let assertions: usize = cases.iter().map(|c| c.expectations.as_ref().map_or(0, Vec::len)).sum();
+    let summary = format!("{passed_cases} of {} cases pass ({assertions} assertions)", cases.len());
+    if passed_cases < cases.len() {
+        println!("Failures (`found` is what the analysis gave):\n{failures}\n{table}\n{summary}");
+        panic!("{summary}; the failures and a per-case table are printed above");
+    }
+    println!("{table}\n{summary}");
+}
+
+#[test]
+fn every_case_has_an_entry_module_expectations_and_fixtures() {
+    let mut problems = Vec::new();
+    for case in cases() {
+        if !cases_dir().join(&case.name).join("main.py").is_file() {
+            problems.push(format!("{}: no main.py", case.name));
+        }
+        match &case.expectations {
+            Err(errors) => problems.extend(errors.iter().cloned()),
+            Ok(expectations) if expectations.is_empty() => problems.push(format!("{}: no assertions", case.name)),
+            Ok(_) => {}
+        }
+        for minor in RELEASES.into_iter().filter(|&m| m >= case.first_release) {
+            if !fixture_dir(minor, &case.name).join("main.pyc").is_file() {
+                problems.push(format!("{}: no 3.{minor} fixture (run tests/fixtures/regenerate.sh)", case.name));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn a_case_may_require_a_newer_release() {
+    assert_eq!(required_release("# requires: 3.12\nx = 1\n"), 12);
+    assert_eq!(required_release("# An ordinary comment\n"), 10);
+    assert_eq!(required_release(""), 10);
+    assert_eq!(releases_text(&RELEASES), "all");
+    assert_eq!(releases_text(&[11, 13]), "3.11 3.13");
+}
+
+/// A solved package stand-in: main.run calls A.__init__ and len; x points to an A.
+fn sample() -> (CallGraph, impl Fn(&str, &str) -> BTreeSet<String>) {
+    let callees: BTreeSet<String> = ["main.A.__init__", "<builtin>.len"].map(String::from).into();
+    let graph = CallGraph::from([("main.run".to_string(), callees), ("main.A.__init__".to_string(), BTreeSet::new())]);
+    let points_to = |scope: &str, name: &str| match (scope, name) {
+        ("main.run", "x") => BTreeSet::from(["instance main.A".to_string()]),
+        _ => BTreeSet::new(),
+    };
+    (graph, points_to)
+}
+
+fn check_line(line: &str) -> Result<(), String> {
+    let (graph, points_to) = sample();
+    check(&graph, &points_to, &expect::parse_assertion(line).unwrap())
+}
+
+#[test]
+fn assertions_are_checked_against_the_graph_and_points_to_sets() {
+    assert_eq!(check_line("edge main.run -> main.A.__init__"), Ok(()));
+    assert_eq!(check_line("edge main.run -> main.B.__init__"), Err("callees {<builtin>.len, main.A.__init__}".into()));
+    assert_eq!(check_line("edge main.f -> main.g"), Err("main.f is not in the call graph".into()));
+    assert_eq!(check_line("!edge main.run -> main.B.__init__"), Ok(()));
+    assert_eq!(check_line("!edge main.run -> <builtin>.len"), Err("the edge is in the call graph".into()));
+    assert_eq!(check_line("calls main.run -> <builtin>.len main.A.__init__"), Ok(()));
+    assert_eq!(check_line("calls main.A.__init__ ->"), Ok(()));
+    assert_eq!(
+        check_line("calls main.run -> main.A.__init__ main.B.m"),
+        Err("missing {main.B.m}, extra {<builtin>.len}".into())
+    );
+    assert_eq!(check_line("calls main.g ->"), Err("main.g is not in the call graph".into()));
+    assert_eq!(check_line("pts main.run x -> instance main.A"), Ok(()));
+    assert_eq!(check_line("!pts main.run x -> instance main.B"), Ok(()));
+    assert_eq!(check_line("pts main.run y -> instance main.A"), Err("points to {}".into()));
+    assert_eq!(check_line("!pts main.run x -> instance main.A"), Err("points to {instance main.A}".into()));
+}
+
+#[test]
+fn identical_failures_are_reported_once_with_their_releases() {
+    let expectation = expect::parse("\n\nedge main.run -> main.B.m\n").unwrap().remove(0);
+    let case = Case { name: "cls_x".into(), expectations: Ok(vec![expectation.clone()]), first_release: 11 };
+    let failed = |found: &str| Outcome::Checked { failed: vec![(expectation.clone(), found.to_string())] };
+    let outcomes = vec![
+        (10, Outcome::Skipped),
+        (11, failed("callees {}")),
+        (12, Outcome::Checked { failed: vec![] }),
+        (13, failed("callees {}")),
+        (14, Outcome::Error("analysis failed: boom".into())),
+    ];
+    let mut report = String::new();
+    case_report(&case, &outcomes, &mut report);
+    assert_eq!(
+        report,
+        "cls_x [3.14]: analysis failed: boom\n\
+         cls_x/expect.txt:3 [3.11 3.13]: edge main.run -> main.B.m\n    found: callees {}\n"
+    );
+    let mut table = String::new();
+    assert!(!summary_row(&case, &outcomes, &mut table));
+    assert_eq!(
+        table.split_whitespace().collect::<Vec<_>>(),
+        ["cls_x", "-", "1/1", "ok", "1/1", "err", "FAIL", "(1", "assertions)"]
+    );
+}

@@ -1,0 +1,6 @@
+def save(key):
+    return key
+
+
+def load(key):
+    return key

@@ -1,0 +1,6 @@
+def helper():
+    return "origin"
+
+
+def unrelated():
+    return "no"

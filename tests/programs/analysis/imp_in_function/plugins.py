@@ -1,0 +1,6 @@
+def activate():
+    return 1
+
+
+def deactivate():
+    return 0

@@ -1,0 +1,6 @@
+def render(value):
+    return value
+
+
+def parse(text):
+    return text

@@ -1,0 +1,6 @@
+def encode(text):
+    return text.encode()
+
+
+def decode(data):
+    return data.decode()

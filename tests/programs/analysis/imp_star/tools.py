@@ -1,0 +1,12 @@
+import os
+
+
+def clean(s):
+    return s.strip()
+
+
+def _helper():
+    return "private to tools"
+
+
+LIMIT = 10

@@ -1,0 +1,6 @@
+# Imported as `import pkg.fast as f`.
+def go():
+    return 1
+
+
+SPEED = "fast"

@@ -1,0 +1,6 @@
+# Imported as `from pkg import slow`.
+def go():
+    return 2
+
+
+SPEED = "slow"

@@ -1,0 +1,6 @@
+def plain():
+    return "plain"
+
+
+formatter = plain
+LEVEL = 3

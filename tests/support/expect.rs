@@ -1,0 +1,196 @@
+//! The `expect.txt` format of the analysis test programs: one assertion a line,
+//! `#` starts a comment.
+//!
+//! ```text
+//! edge CALLER -> CALLEE            the call graph has this edge
+//! !edge CALLER -> CALLEE           it does not
+//! calls CALLER -> CALLEE ...       CALLER's callees are exactly these (maybe none)
+//! pts SCOPE NAME -> KIND TARGET    NAME in SCOPE may point to the object
+//! !pts SCOPE NAME -> KIND TARGET   it never does
+//! ```
+//!
+//! Objects are described as `Analysis::points_to` describes them: `function main.f`,
+//! `class main.A`, `instance main.A`, `module pkg.mod`, `bound main.A.m`,
+//! `external os.path`, `list main.f` (also `tuple`, `dict`, `set`), `const int`.
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+/// The kinds of object an assertion may name (the first word of a description).
+pub const OBJECT_KINDS: [&str; 11] =
+    ["function", "class", "instance", "module", "bound", "external", "list", "tuple", "dict", "set", "const"];
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Assertion {
+    /// `edge` (present) or `!edge`.
+    Edge { caller: String, callee: String, present: bool },
+    /// `calls`: the exact callee set.
+    Calls { caller: String, callees: BTreeSet<String> },
+    /// `pts` (present) or `!pts`; `object` is a whole description such as `function main.f`.
+    PointsTo { scope: String, name: String, object: String, present: bool },
+}
+
+/// One assertion and where it was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expectation {
+    /// 1-based line number in the file.
+    pub line: usize,
+    /// The assertion as written, comment removed.
+    pub text: String,
+    pub assertion: Assertion,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+/// Parses a whole file; every malformed line is reported, not only the first.
+pub fn parse(text: &str) -> Result<Vec<Expectation>, Vec<ParseError>> {
+    let mut expectations = Vec::new();
+    let mut errors = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        let content = raw.split('#').next().unwrap_or("").trim();
+        if content.is_empty() {
+            continue;
+        }
+        match parse_assertion(content) {
+            Ok(assertion) => expectations.push(Expectation { line, text: content.to_string(), assertion }),
+            Err(message) => errors.push(ParseError { line, message }),
+        }
+    }
+    if errors.is_empty() {
+        Ok(expectations)
+    } else {
+        Err(errors)
+    }
+}
+
+/// One assertion, without comment or surrounding blanks.
+pub fn parse_assertion(content: &str) -> Result<Assertion, String> {
+    let (keyword, rest) = content.split_once(char::is_whitespace).unwrap_or((content, ""));
+    let (left, right) = rest.split_once("->").ok_or_else(|| format!("`{keyword}` needs `->` between its two sides"))?;
+    let left: Vec<&str> = left.split_whitespace().collect();
+    let right: Vec<&str> = right.split_whitespace().collect();
+    match keyword {
+        "edge" | "!edge" => {
+            let [caller] = left[..] else { return Err(words_error(keyword, "one caller", &left)) };
+            let [callee] = right[..] else { return Err(words_error(keyword, "one callee", &right)) };
+            Ok(Assertion::Edge { caller: caller.into(), callee: callee.into(), present: keyword == "edge" })
+        }
+        "calls" => {
+            let [caller] = left[..] else { return Err(words_error(keyword, "one caller", &left)) };
+            let callees: BTreeSet<String> = right.iter().map(|c| c.to_string()).collect();
+            if callees.len() != right.len() {
+                return Err("`calls` lists a callee twice".into());
+            }
+            Ok(Assertion::Calls { caller: caller.into(), callees })
+        }
+        "pts" | "!pts" => {
+            let [scope, name] = left[..] else { return Err(words_error(keyword, "a scope and a name", &left)) };
+            let object = parse_object(&right)?;
+            Ok(Assertion::PointsTo { scope: scope.into(), name: name.into(), object, present: keyword == "pts" })
+        }
+        _ => Err(format!("unknown assertion `{keyword}` (expected edge, !edge, calls, pts or !pts)")),
+    }
+}
+
+/// `KIND TARGET`, checked against the known kinds; returned as one string.
+fn parse_object(words: &[&str]) -> Result<String, String> {
+    let [kind, target] = words[..] else {
+        return Err(format!("an object is `KIND TARGET` (like `function main.f`), found `{}`", words.join(" ")));
+    };
+    if !OBJECT_KINDS.contains(&kind) {
+        return Err(format!("unknown object kind `{kind}` (expected one of {})", OBJECT_KINDS.join(", ")));
+    }
+    Ok(format!("{kind} {target}"))
+}
+
+fn words_error(keyword: &str, wanted: &str, found: &[&str]) -> String {
+    format!("`{keyword}` needs {wanted}, found `{}`", found.join(" "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(items: &[&str]) -> BTreeSet<String> {
+        items.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn every_assertion_kind_parses() {
+        let text = "# a comment\n\
+                    edge main.run -> main.A.__init__\n\
+                    \n\
+                    !edge main.run -> main.B.m   # trailing comment\n\
+                    calls main.f -> <builtin>.len os.path.join\n\
+                    calls main.g ->\n\
+                    pts main.run x -> instance main.A\n\
+                    !pts main f -> function main.<lambda1>\n";
+        let parsed = parse(text).unwrap();
+        let lines: Vec<usize> = parsed.iter().map(|e| e.line).collect();
+        assert_eq!(lines, vec![2, 4, 5, 6, 7, 8]);
+        let assertions: Vec<Assertion> = parsed.into_iter().map(|e| e.assertion).collect();
+        assert_eq!(
+            assertions,
+            vec![
+                Assertion::Edge { caller: "main.run".into(), callee: "main.A.__init__".into(), present: true },
+                Assertion::Edge { caller: "main.run".into(), callee: "main.B.m".into(), present: false },
+                Assertion::Calls { caller: "main.f".into(), callees: set(&["<builtin>.len", "os.path.join"]) },
+                Assertion::Calls { caller: "main.g".into(), callees: set(&[]) },
+                Assertion::PointsTo {
+                    scope: "main.run".into(),
+                    name: "x".into(),
+                    object: "instance main.A".into(),
+                    present: true
+                },
+                Assertion::PointsTo {
+                    scope: "main".into(),
+                    name: "f".into(),
+                    object: "function main.<lambda1>".into(),
+                    present: false
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn the_text_of_an_assertion_drops_its_comment() {
+        let parsed = parse("  edge a -> b  # why\n").unwrap();
+        assert_eq!(parsed[0].text, "edge a -> b");
+    }
+
+    #[test]
+    fn malformed_lines_are_all_reported_with_their_numbers() {
+        let text = "edge main.f -> main.g\n\
+                    edge main.f main.g\n\
+                    pts main x -> thing main.A\n\
+                    calls main.f main.g -> main.h\n\
+                    edges main.f -> main.g\n\
+                    pts main x -> function\n\
+                    edge main.f -> main.g main.h\n\
+                    calls main.f -> main.g main.g\n";
+        let errors = parse(text).unwrap_err();
+        let lines: Vec<usize> = errors.iter().map(|e| e.line).collect();
+        assert_eq!(lines, vec![2, 3, 4, 5, 6, 7, 8]);
+        assert!(errors[0].message.contains("->"), "{}", errors[0]);
+        assert!(errors[1].message.contains("unknown object kind `thing`"), "{}", errors[1]);
+        assert!(errors[3].message.contains("unknown assertion `edges`"), "{}", errors[3]);
+        assert_eq!(errors[0].to_string(), format!("line 2: {}", errors[0].message));
+    }
+
+    #[test]
+    fn an_empty_or_comment_only_file_has_no_assertions() {
+        assert_eq!(parse("").unwrap(), vec![]);
+        assert_eq!(parse("# nothing\n   # here\n").unwrap(), vec![]);
+    }
+}
