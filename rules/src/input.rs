@@ -4,7 +4,8 @@
 
 use cpyg_facts::lower::Facts;
 use cpyg_facts::schema::{
-    BinaryOperator, CodeKind, CompareOperator, ConstKind, ContainerKind, FunctionAttr, ParamKind, RelationId, UnaryOperator,
+    BinaryOperator, CodeKind, CompareOperator, ConstKind, ContainerKind, FunctionAttr, ParamKind, RelationId,
+    UnaryOperator,
 };
 
 /// A column type the rules read.
@@ -38,7 +39,16 @@ macro_rules! enum_columns {
     )*};
 }
 
-enum_columns!(BinaryOperator, CodeKind, CompareOperator, ConstKind, ContainerKind, FunctionAttr, ParamKind, UnaryOperator);
+enum_columns!(
+    BinaryOperator,
+    CodeKind,
+    CompareOperator,
+    ConstKind,
+    ContainerKind,
+    FunctionAttr,
+    ParamKind,
+    UnaryOperator
+);
 
 /// A typed row.
 pub trait Row: Sized {
@@ -71,13 +81,19 @@ tuple_rows! {
 pub fn rows<R: Row>(facts: &Facts, id: RelationId) -> Result<Vec<R>, String> {
     let schema = id.schema();
     if schema.columns.len() != R::ARITY {
-        return Err(format!("relation {} has {} columns; the rules read {}", schema.name, schema.columns.len(), R::ARITY));
+        return Err(format!(
+            "relation {} has {} columns; the rules read {}",
+            schema.name,
+            schema.columns.len(),
+            R::ARITY
+        ));
     }
     facts
         .rows(id)
         .map(|columns| {
-            R::from_columns(columns)
-                .ok_or_else(|| format!("relation {}: row {:?} has a value out of its column's range", schema.name, columns))
+            R::from_columns(columns).ok_or_else(|| {
+                format!("relation {}: row {:?} has a value out of its column's range", schema.name, columns)
+            })
         })
         .collect()
 }

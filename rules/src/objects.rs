@@ -222,6 +222,8 @@ pub enum Special {
     Setter,
     /// The builtin `super`.
     Super,
+    /// The code object name of generator expressions.
+    GenExpr,
 }
 
 impl Special {
@@ -252,6 +254,7 @@ impl Special {
         Special::ClassCell,
         Special::Setter,
         Special::Super,
+        Special::GenExpr,
     ];
 
     pub fn text(self) -> &'static str {
@@ -282,6 +285,7 @@ impl Special {
             Special::ClassCell => "__class__",
             Special::Setter => "setter",
             Special::Super => "super",
+            Special::GenExpr => "<genexpr>",
         }
     }
 }

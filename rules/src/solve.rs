@@ -29,6 +29,8 @@ pub struct Solution {
     pub field: Vec<(Obj, Sym, Obj)>,
     pub elem: Vec<(Obj, Obj)>,
     pub cell_value: Vec<(Obj, Obj)>,
+    pub slot_cell: Vec<(Code, Slot, Obj)>,
+    pub calls_external: Vec<(Insn, Ext)>,
     pub call_edge: Vec<(Insn, Code)>,
     pub invokes: Vec<(Insn, Insn)>,
     pub returns: Vec<(Code, Obj)>,
@@ -69,24 +71,29 @@ trait Program: Default {
 }
 
 fn run<P: Program>(facts: &Facts, knowledge: &Knowledge) -> Result<Solution, String> {
-    let mut program = P::default();
-    program.load(facts, knowledge)?;
-    let classes = program.classes();
-    let mut mro = linearize(&classes, &[]);
+    // A parallel ascent program cannot be resumed with more input, so each round starts
+    // afresh from the facts and the orders the previous round's bases give. Orders
+    // computed from more bases only add positions; the rounds end when bases stop changing.
+    let mut mro: Vec<(Insn, u32, Obj)> = Vec::new();
     let mut rounds = 0;
     loop {
+        let mut program = P::default();
+        program.load(facts, knowledge)?;
+        let classes = program.classes();
+        if rounds == 0 {
+            mro = linearize(&classes, &[]);
+        }
         program.set_mro(mro.clone());
         program.run();
         rounds += 1;
         let next = linearize(&classes, &program.class_bases());
         if next == mro {
-            break;
+            let mut solution = program.into_solution(facts)?;
+            solution.rounds = rounds;
+            return Ok(solution);
         }
         mro = next;
     }
-    let mut solution = program.into_solution(facts)?;
-    solution.rounds = rounds;
-    Ok(solution)
 }
 
 fn sorted<'a, T: Ord + Copy + 'a>(rows: impl IntoIterator<Item = &'a T>) -> Vec<T> {
@@ -117,8 +124,23 @@ fn is_implicit_call(protocol: Protocol) -> bool {
     use Protocol::*;
     matches!(
         protocol,
-        SubscrGet | SubscrSet | SubscrDel | Binary | Inplace | Unary | Compare | Contains | Truth | Iter | Next
-            | ContextEnter | ContextExit | Await | AIter | ANext | Len
+        SubscrGet
+            | SubscrSet
+            | SubscrDel
+            | Binary
+            | Inplace
+            | Unary
+            | Compare
+            | Contains
+            | Truth
+            | Iter
+            | Next
+            | ContextEnter
+            | ContextExit
+            | Await
+            | AIter
+            | ANext
+            | Len
     )
 }
 
@@ -190,11 +212,7 @@ macro_rules! program {
             }
 
             fn set_mro(&mut self, rows: Vec<(Insn, u32, Obj)>) {
-                // Rounds only add orders: a class whose bases were unknown had the one-element order.
-                let known: std::collections::HashSet<(Insn, u32, Obj)> = self.mro.iter().copied().collect();
-                for row in rows.into_iter().filter(|r| !known.contains(r)) {
-                    self.mro.push(row);
-                }
+                self.mro = rows.into_iter().collect();
             }
 
             fn into_solution(self, facts: &Facts) -> Result<Solution, String> {
@@ -209,6 +227,8 @@ macro_rules! program {
                     field: sorted(&self.field),
                     elem: sorted(&self.elem),
                     cell_value: sorted(&self.cell_value),
+                    slot_cell: sorted(&self.slot_cell),
+                    calls_external: sorted(&self.calls_external),
                     call_edge: sorted(&self.call_edge),
                     returns: sorted(&self.returns),
                     raises: sorted(&self.raises),

@@ -31,6 +31,12 @@ ascent::ascent_source! { calls:
     /// Default values of positional parameters: item `index` of the defaults of `f`.
     relation DefaultValue(Insn, u32, Var);
     relation DefaultCount(Insn, u32);
+    /// Calling `code` gives a generator, coroutine or async generator (generator expressions included).
+    relation GeneratorCode(Code);
+    /// Site `site` calls something outside the package, by qualified name.
+    relation calls_external(Insn, Ext);
+    /// Outside functions known to keep the functions they are given without calling them.
+    relation NeverCallsBack(Ext);
     /// `code` has a parameter that can be passed by keyword `name`.
     relation KeywordParam(Code, Sym);
 
@@ -49,6 +55,25 @@ ascent::ascent_source! { calls:
     // Bound methods: the receiver comes first.
     call_args(site, f, 1), arg_obj(site, f, 0, r.obj()), result_to(site, f, out) <--
         live_call(site, callee, out), pts(callee, ?Obj::Bound(f, r));
+
+    // Outside the package: by name. A package class with an outside base and no `__init__` of its
+    // own runs the base's.
+    calls_external(site, *e) <-- live_call(site, callee, _), pts(callee, ?Obj::External(e));
+    calls_external(site, e.attr(*init)) <--
+        live_call(site, callee, _), pts(callee, ?Obj::Class(k)), !has_special(k, Special::Init),
+        mro(k, _, ?Obj::External(e)), if !matches!(e.root, ExtRoot::Builtins), SpecialName(Special::Init, init);
+    // Functions handed to outside code may be called back by it (`map(f, xs)`, `sorted(key=f)`);
+    // `map` and `filter` pass them the elements of their other arguments.
+    NeverCallsBack(e) <-- BuiltinFunction(e, effect), if matches!(effect, BuiltinEffect::Wraps(_) | BuiltinEffect::PassThroughDecorator);
+    invokes(site, *f) <-- calls_external(site, e), !NeverCallsBack(e), CallArg(site, _, v), pts(v, ?Obj::Function(f));
+    invokes(site, *f) <-- calls_external(site, e), !NeverCallsBack(e), CallKeyword(site, _, v), pts(v, ?Obj::Function(f));
+    arg_obj(site, *f, 0, *o) <--
+        live_call(site, callee, _), pts(callee, ?Obj::External(e)), BuiltinFunction(e, BuiltinEffect::CallsWithElements),
+        CallArg(site, 0, fv), pts(fv, ?Obj::Function(f)), CallArg(site, 1, xv), pts(xv, c), elem(c, o);
+    // `functools.wraps(f)` makes a decorator that returns what it decorates.
+    pts(out, Obj::PassThrough) <--
+        live_call(_, callee, out), pts(callee, ?Obj::External(e)), BuiltinFunction(e, BuiltinEffect::PassThroughDecorator);
+    pts(out, o) <-- live_call(site, callee, out), pts(callee, ?Obj::PassThrough), CallArg(site, 0, v), pts(v, o);
 
     // Positional arguments.
     local(callee, slot, o) <--
@@ -109,7 +134,9 @@ ascent::ascent_source! { calls:
     // Results.
     returns(code, o) <-- Return(i, v), InsnCode(i, code), pts(v, o);
     returns(code, Obj::Const(*kind)) <-- ReturnConst(i, c), InsnCode(i, code), Const(c, _, kind, _);
-    result(code, o) <-- returns(code, o), Code(code, _, _, _, kind, _), if !is_generator(*kind);
-    result(code, Obj::Generator(*code)) <-- Code(code, _, _, _, kind, _), if is_generator(*kind);
+    GeneratorCode(code) <-- Code(code, _, _, _, kind, _), if is_generator(*kind);
+    GeneratorCode(code) <-- Code(code, _, name, _, CodeKind::Comprehension, _), SpecialName(Special::GenExpr, name);
+    result(code, o) <-- returns(code, o), !GeneratorCode(code);
+    result(code, Obj::Generator(*code)) <-- GeneratorCode(code);
     pts(out, o) <-- result_to(site, f, out), MakeFunction(f, callee, _), result(callee, o);
 }

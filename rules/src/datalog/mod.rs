@@ -6,8 +6,8 @@
 pub mod calls;
 pub mod classes;
 pub mod closures;
-pub mod coverage;
 pub mod containers;
+pub mod coverage;
 pub mod exceptions;
 pub mod facts;
 pub mod generators;

@@ -1,0 +1,177 @@
+//! Names for results: PyCG-style qualified names of code objects
+//! (`main.Cls.method`, `main.outer.inner`, `main.<lambda1>`) and descriptions of
+//! abstract objects (`instance main.A`, `external os.path.join`).
+//!
+//! A code object's *scope* is where PyCG puts the calls it makes: comprehensions
+//! (separate code objects before 3.12) and class bodies are not scopes, so their
+//! calls belong to the enclosing function or module.
+
+use std::collections::HashMap;
+
+use cpyg_facts::lower::Facts;
+use cpyg_facts::schema::{CodeKind, ConstKind, ContainerKind, RelationId};
+use cpyg_facts::symbols::Symbols;
+use cpyg_rules::objects::{Container, Ext, ExtRoot, Obj, Origin, Wrapper};
+
+/// Names of the code objects, modules and instructions of one fact set.
+pub struct Names {
+    /// PyCG name of each code object.
+    pub code: Vec<String>,
+    /// The code object whose name calls made in each code object go under.
+    pub scope: Vec<u32>,
+    pub kind: Vec<CodeKind>,
+    pub module: Vec<String>,
+    /// Code object of each instruction.
+    pub insn_code: Vec<u32>,
+    /// Code object made by each `MakeFunction` instruction; class body of each class statement.
+    pub made: HashMap<u32, u32>,
+    pub class_body: HashMap<u32, u32>,
+}
+
+impl Names {
+    pub fn new(facts: &Facts) -> Result<Names, String> {
+        let symbol = |id: u32| facts.symbols.text(id).ok_or_else(|| format!("unknown symbol {id}"));
+        let mut module = Vec::new();
+        for row in facts.rows(RelationId::Module) {
+            module.push(symbol(row[1])?.to_string());
+        }
+        let count = facts.count(RelationId::Code);
+        let mut parent: Vec<Option<u32>> = vec![None; count];
+        for row in facts.rows(RelationId::CodeParent) {
+            parent[row[0] as usize] = Some(row[1]);
+        }
+        let mut kind = Vec::with_capacity(count);
+        let mut rows = Vec::with_capacity(count);
+        for row in facts.rows(RelationId::Code) {
+            let code_kind = CodeKind::ALL.get(row[4] as usize).copied().ok_or("Code: unknown kind")?;
+            kind.push(code_kind);
+            rows.push((row[1], symbol(row[2])?.to_string(), row[5]));
+        }
+        // Lambdas are numbered per enclosing scope, in source order.
+        let mut lambda_number: Vec<u32> = vec![0; count];
+        let mut lambdas: HashMap<Option<u32>, Vec<(u32, u32)>> = HashMap::new();
+        for code in 0..count {
+            if kind[code] == CodeKind::Lambda {
+                lambdas.entry(parent[code]).or_default().push((rows[code].2, code as u32));
+            }
+        }
+        for siblings in lambdas.values_mut() {
+            siblings.sort_unstable();
+            for (n, &(_, code)) in siblings.iter().enumerate() {
+                lambda_number[code as usize] = n as u32 + 1;
+            }
+        }
+        let mut code_names: Vec<String> = Vec::with_capacity(count);
+        for code in 0..count {
+            let (module_id, name, _) = &rows[code];
+            let own = match kind[code] {
+                CodeKind::Lambda => format!("<lambda{}>", lambda_number[code]),
+                _ => name.clone(),
+            };
+            // Parents come before children (preorder), so their names are known.
+            let full = match (kind[code], parent[code]) {
+                (CodeKind::Module, _) | (_, None) => module.get(*module_id as usize).cloned().unwrap_or_default(),
+                (_, Some(p)) => format!("{}.{own}", code_names[p as usize]),
+            };
+            code_names.push(full);
+        }
+        let mut scope: Vec<u32> = Vec::with_capacity(count);
+        for code in 0..count {
+            let s = match (kind[code], parent[code]) {
+                (CodeKind::Comprehension | CodeKind::ClassBody, Some(p)) => scope[p as usize],
+                _ => code as u32,
+            };
+            scope.push(s);
+        }
+        let insn_code = facts.rows(RelationId::Insn).map(|r| r[1]).collect();
+        let made = facts.rows(RelationId::MakeFunction).map(|r| (r[0], r[1])).collect();
+        let class_body = facts.rows(RelationId::ClassBody).map(|r| (r[0], r[1])).collect();
+        Ok(Names { code: code_names, scope, kind, module, insn_code, made, class_body })
+    }
+
+    /// The scope name calls made by instruction `insn` go under.
+    pub fn caller_of(&self, insn: u32) -> &str {
+        let code = self.insn_code[insn as usize];
+        &self.code[self.scope[code as usize] as usize]
+    }
+
+    /// Whether calls of `code` are call-graph edges in PyCG's sense (functions, not
+    /// class bodies or comprehensions).
+    pub fn is_function(&self, code: u32) -> bool {
+        !matches!(self.kind[code as usize], CodeKind::Module | CodeKind::ClassBody | CodeKind::Comprehension)
+    }
+
+    fn function_name(&self, make_function: u32) -> String {
+        self.made.get(&make_function).map(|&c| self.code[c as usize].clone()).unwrap_or_else(|| "?".into())
+    }
+
+    fn class_name(&self, class: u32) -> String {
+        match self.class_body.get(&class) {
+            Some(&body) => self.code[body as usize].clone(),
+            None => format!("{}.<class>", self.caller_of(class)),
+        }
+    }
+
+    /// `instance main.A`, `function main.f`, `external os.path.join`, `list main.run`, ...
+    pub fn describe(&self, obj: Obj, symbols: &Symbols) -> String {
+        match obj {
+            Obj::Module(m) => format!("module {}", self.module.get(m as usize).map(String::as_str).unwrap_or("?")),
+            Obj::Function(f) => format!("function {}", self.function_name(f)),
+            Obj::Class(k) => format!("class {}", self.class_name(k)),
+            Obj::Instance(_, k) => format!("instance {}", self.class_name(k)),
+            Obj::Bound(f, _) => format!("bound {}", self.function_name(f)),
+            Obj::Wrapped(wrapper, f) => format!("{} {}", wrapper_name(wrapper), self.function_name(f)),
+            Obj::PropertySetter(f) => format!("setter {}", self.function_name(f)),
+            Obj::Super(k, r) => format!("super {} {}", self.class_name(k), self.describe(r.obj(), symbols)),
+            Obj::Cell(code, slot) => format!("cell {} {slot}", self.code[code as usize]),
+            Obj::Container(c) => self.describe_container(c),
+            Obj::ContainerMethod(c, name) => {
+                format!("method {}.{}", container_kind(c.kind), symbols.text(name).unwrap_or("?"))
+            }
+            Obj::Generator(code) => format!("generator {}", self.code[code as usize]),
+            Obj::PassThrough => "passthrough".into(),
+            Obj::Const(kind) => format!("const {}", const_kind(kind)),
+            Obj::External(e) => format!("external {}", external_name(e, symbols)),
+        }
+    }
+
+    fn describe_container(&self, c: Container) -> String {
+        let place = match c.origin {
+            Origin::Made(insn) => self.caller_of(insn).to_string(),
+            Origin::VarArgs(code) | Origin::VarKeywords(code) => self.code[code as usize].clone(),
+        };
+        format!("{} {place}", container_kind(c.kind))
+    }
+}
+
+/// `<builtin>.len`, `os.path.join`.
+pub fn external_name(e: Ext, symbols: &Symbols) -> String {
+    let mut name = match e.root {
+        ExtRoot::Builtins => "<builtin>".to_string(),
+        ExtRoot::Module(m) => symbols.text(m).unwrap_or("?").to_string(),
+    };
+    for attr in e.path() {
+        name.push('.');
+        name.push_str(symbols.text(attr).unwrap_or("?"));
+    }
+    name
+}
+
+fn wrapper_name(wrapper: Wrapper) -> &'static str {
+    match wrapper {
+        Wrapper::StaticMethod => "staticmethod",
+        Wrapper::ClassMethod => "classmethod",
+        Wrapper::Property => "property",
+    }
+}
+
+fn container_kind(kind: ContainerKind) -> &'static str {
+    kind.name()
+}
+
+fn const_kind(kind: ConstKind) -> &'static str {
+    match kind {
+        ConstKind::None => "None",
+        other => other.name(),
+    }
+}
