@@ -7,7 +7,7 @@
 //! - [`input`]: the decoded package the lowering reads;
 //! - [`flow`] (operand-stack flow) and [`cfg`] (blocks and edges) of one code object;
 //! - [`lower`]: per code object (modules in parallel) into [`lower::Facts`];
-//! - [`write`]: the fact directory;
+//! - [`write`]: the fact directory; [`read`]: reading one back;
 //! - [`check`]: the consistency check of one code object's flow and graph;
 //! - [`fact_check`]: the consistency check of a whole fact set (ids, flow, edges).
 
@@ -17,6 +17,7 @@ pub mod fact_check;
 pub mod flow;
 pub mod input;
 pub mod lower;
+pub mod read;
 pub mod schema;
 pub mod symbols;
 pub mod write;

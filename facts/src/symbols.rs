@@ -97,6 +97,28 @@ pub fn push_escaped_tsv(out: &mut Vec<u8>, text: &str) {
     out.extend_from_slice(rest);
 }
 
+/// The text of a TSV field written by [`escape_tsv`]; an unknown escape or a
+/// lone trailing backslash is an error.
+pub fn unescape_tsv(field: &str) -> Result<String, String> {
+    let mut out = String::with_capacity(field.len());
+    let mut chars = field.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('\\') => out.push('\\'),
+            Some('t') => out.push('\t'),
+            Some('n') => out.push('\n'),
+            Some('r') => out.push('\r'),
+            Some(other) => return Err(format!("unknown escape `\\{other}`")),
+            None => return Err("a backslash ends the field".into()),
+        }
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,5 +141,14 @@ mod tests {
     #[test]
     fn escapes() {
         assert_eq!(escape_tsv("a\tb\\n\nc"), "a\\tb\\\\n\\nc");
+    }
+
+    #[test]
+    fn unescapes_what_it_escapes() {
+        for text in ["", "plain", "a\tb\\n\nc\r", "\\", "é\t€"] {
+            assert_eq!(unescape_tsv(&escape_tsv(text)).as_deref(), Ok(text));
+        }
+        assert!(unescape_tsv("a\\x").is_err());
+        assert!(unescape_tsv("a\\").is_err());
     }
 }

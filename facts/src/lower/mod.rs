@@ -193,6 +193,22 @@ pub struct Facts {
 }
 
 impl Facts {
+    /// Facts from whole tables, one per relation in [`RelationId`] order, each a
+    /// flat run of rows (facts read back from a fact directory). Rows are kept
+    /// in the order given.
+    pub fn from_tables(minor: u8, symbols: Symbols, tables: Vec<Vec<u32>>) -> Result<Facts, String> {
+        if tables.len() != RELATIONS.len() {
+            return Err(format!("{} tables given for {} relations", tables.len(), RELATIONS.len()));
+        }
+        for (relation, table) in RELATIONS.iter().zip(&tables) {
+            let arity = relation.columns.len().max(1);
+            if table.len() % arity != 0 {
+                return Err(format!("{}: {} values do not make rows of {arity}", relation.name, table.len()));
+            }
+        }
+        Ok(Facts { minor, symbols, tables: tables.into_iter().map(|table| vec![table]).collect() })
+    }
+
     pub fn rows(&self, id: RelationId) -> impl Iterator<Item = &[u32]> {
         let arity = id.arity().max(1);
         self.tables[id as usize].iter().flat_map(move |piece| piece.chunks_exact(arity))
