@@ -13,3 +13,4 @@ pub mod disasm;
 pub mod facts;
 pub mod load;
 pub mod package;
+pub mod results;

@@ -1,0 +1,133 @@
+//! Results of a solved package: the SQLite database (`cpyg analyze`, `cpyg solve`),
+//! the call graph in PyCG's, a richer JSON and Graphviz form (`cpyg callgraph`),
+//! and the one-line summary the commands print.
+
+pub mod callgraph;
+pub mod calls;
+pub mod sqlite;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use cpyg_facts::read::{read_dir, read_manifest};
+use cpyg_facts::schema::{RelationId, RELATION_IDS};
+use cpyg_rules::objects::Coverage;
+use cpyg_rules::RuleSet;
+
+use crate::analysis::{analyze_with, Analysis, Names, Timings};
+
+/// The rule set called `name`; an unknown name lists the known ones.
+pub fn rule_set(name: &str) -> Result<RuleSet, String> {
+    RuleSet::from_name(name)
+}
+
+/// A solved package and where its time went.
+pub struct Run {
+    pub analysis: Analysis,
+    /// `(phase, wall time)` in order: load, decode, lower (or read), solve, export.
+    pub phases: Vec<(&'static str, Duration)>,
+    pub database: Option<(PathBuf, sqlite::Exported)>,
+}
+
+/// `cpyg analyze`: load, decode, lower and solve the inputs, then write the database.
+pub fn analyze_to_db(
+    inputs: &[PathBuf],
+    python: Option<&str>,
+    rule_set: RuleSet,
+    threads: usize,
+    db: &Path,
+) -> Result<Run, String> {
+    let analysis = analyze_with(inputs, python, rule_set, threads)?;
+    let Timings { load, decode, lower, solve } = analysis.timings;
+    let phases = vec![("load", load), ("decode", decode), ("lower", lower), ("solve", solve)];
+    export_run(analysis, phases, db)
+}
+
+/// `cpyg solve`: read a fact directory, solve it, then write the database.
+pub fn solve_to_db(facts: &Path, rule_set: RuleSet, threads: usize, db: &Path) -> Result<Run, String> {
+    let started = Instant::now();
+    let analysis = solve_dir(facts, rule_set, threads)?;
+    let read = started.elapsed().saturating_sub(analysis.timings.solve);
+    let phases = vec![("read", read), ("solve", analysis.timings.solve)];
+    export_run(analysis, phases, db)
+}
+
+fn export_run(analysis: Analysis, mut phases: Vec<(&'static str, Duration)>, db: &Path) -> Result<Run, String> {
+    let exported = sqlite::export(&analysis, db)?;
+    phases.push(("export", exported.time));
+    Ok(Run { analysis, phases, database: Some((db.to_path_buf(), exported)) })
+}
+
+/// Solves the facts of a fact directory (as `cpyg facts` writes it).
+pub fn solve_dir(dir: &Path, rule_set: RuleSet, threads: usize) -> Result<Analysis, String> {
+    if !dir.is_dir() {
+        return Err(format!("{}: no such fact directory (`cpyg facts INPUT -o DIR` writes one)", dir.display()));
+    }
+    let facts = read_dir(dir)?;
+    let skipped = read_manifest(dir)?.skipped;
+    let solution = cpyg_rules::solve(&facts, rule_set, threads.max(1))?;
+    let names = Names::new(&facts)?;
+    let timings = Timings { solve: solution.time, ..Timings::default() };
+    Ok(Analysis { facts, solution, names, skipped, timings })
+}
+
+/// Call sites by how completely they are resolved.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CoverageCounts {
+    pub concrete: usize,
+    pub typed_unresolved: usize,
+    pub top: usize,
+}
+
+impl CoverageCounts {
+    pub fn of(analysis: &Analysis) -> CoverageCounts {
+        let mut counts = CoverageCounts::default();
+        for &(_, level) in &analysis.solution.coverage {
+            match level {
+                Coverage::ConcreteOnly => counts.concrete += 1,
+                Coverage::TypedUnresolved => counts.typed_unresolved += 1,
+                Coverage::ConservativeTop => counts.top += 1,
+            }
+        }
+        counts
+    }
+
+    pub fn sites(&self) -> usize {
+        self.concrete + self.typed_unresolved + self.top
+    }
+}
+
+/// The summary line of `cpyg analyze` and `cpyg solve`.
+impl fmt::Display for Run {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let facts = &self.analysis.facts;
+        let solution = &self.analysis.solution;
+        let fact_count: usize = RELATION_IDS.iter().map(|&id| facts.count(id)).sum();
+        let coverage = CoverageCounts::of(&self.analysis);
+        let share = |n: usize| if coverage.sites() == 0 { 0.0 } else { 100.0 * n as f64 / coverage.sites() as f64 };
+        write!(
+            f,
+            "{} modules, {} code objects, {fact_count} facts; {} points-to tuples, {} call edges ({} to outside names), \
+             {} call sites: {:.1}% concrete, {:.1}% typed unresolved, {:.1}% conservative top; {} round{};",
+            facts.count(RelationId::Module),
+            facts.count(RelationId::Code),
+            solution.pts.len(),
+            solution.call_edge.len() + solution.calls_external.len(),
+            solution.calls_external.len(),
+            coverage.sites(),
+            share(coverage.concrete),
+            share(coverage.typed_unresolved),
+            share(coverage.top),
+            solution.rounds,
+            if solution.rounds == 1 { "" } else { "s" },
+        )?;
+        for (k, (phase, time)) in self.phases.iter().enumerate() {
+            write!(f, "{} {phase} {:.2}s", if k == 0 { "" } else { "," }, time.as_secs_f64())?;
+        }
+        if let Some((path, exported)) = &self.database {
+            write!(f, "; {} rows in {} tables of {}", exported.rows, exported.tables, path.display())?;
+        }
+        Ok(())
+    }
+}

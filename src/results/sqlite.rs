@@ -1,0 +1,717 @@
+//! A solved package as one SQLite database: the input relations as
+//! `cpyg facts` writes them, the derived relations of the solution with abstract
+//! objects and outside names numbered, and views that decode ids into names.
+//!
+//! Everything is written in one transaction with prepared statements; indexes
+//! come after the rows. Objects and outside names are numbered in their sorted
+//! order and rows are inserted in the solution's order, so the same input gives
+//! the same contents whatever the thread count.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use rusqlite::types::{ToSqlOutput, ValueRef};
+use rusqlite::{Connection, Statement, ToSql, Transaction};
+
+use cpyg_facts::schema::{all_enums, ColumnType, RelationId, RELATION_IDS, SYMBOL};
+use cpyg_facts::symbols::Symbols;
+use cpyg_rules::objects::{Ext, Group, Obj, Origin, Wrapper};
+use cpyg_rules::Solution;
+
+use crate::analysis::{names, Analysis, Names};
+use crate::results::calls::{call_edges, Callee};
+
+/// What an export wrote.
+#[derive(Clone, Copy, Debug)]
+pub struct Exported {
+    pub tables: usize,
+    pub rows: u64,
+    pub time: Duration,
+}
+
+/// Writes `analysis` into a new database at `path` (an existing file is replaced).
+/// On error no partial database is left behind.
+pub fn export(analysis: &Analysis, path: &Path) -> Result<Exported, String> {
+    let started = Instant::now();
+    if path.is_dir() {
+        return Err(format!("{}: is a folder, not a database file", path.display()));
+    }
+    remove_existing(path)?;
+    let result = write_database(analysis, path);
+    if result.is_err() {
+        let _ = fs::remove_file(path);
+    }
+    let (tables, rows) = result.map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Exported { tables, rows, time: started.elapsed() })
+}
+
+fn remove_existing(path: &Path) -> Result<(), String> {
+    match fs::remove_file(path) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(format!("{}: cannot replace: {e}", path.display())),
+    }
+}
+
+fn write_database(analysis: &Analysis, path: &Path) -> rusqlite::Result<(usize, u64)> {
+    let mut connection = Connection::open(path)?;
+    // A fresh file that is useless until complete: no journal, no syncing.
+    connection.execute_batch(
+        "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;
+         PRAGMA temp_store = MEMORY; PRAGMA cache_size = -262144;",
+    )?;
+    let tx = connection.transaction()?;
+    let mut writer = Writer { tx: &tx, tables: 0, rows: 0, indexes: Vec::new() };
+    writer.input_relations(analysis)?;
+    writer.derived_relations(analysis)?;
+    writer.helper_tables()?;
+    for index in std::mem::take(&mut writer.indexes) {
+        tx.execute_batch(&index)?;
+    }
+    tx.execute_batch(VIEWS)?;
+    let (tables, rows) = (writer.tables, writer.rows);
+    tx.commit()?;
+    connection.execute_batch("PRAGMA optimize;")?;
+    Ok((tables, rows))
+}
+
+/// A value of a row: most are ids, some texts, some absent.
+#[derive(Clone, Copy)]
+enum Field<'a> {
+    Int(i64),
+    Text(&'a str),
+    Null,
+}
+
+impl ToSql for Field<'_> {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::Borrowed(match *self {
+            Field::Int(v) => ValueRef::Integer(v),
+            Field::Text(t) => ValueRef::Text(t.as_bytes()),
+            Field::Null => ValueRef::Null,
+        }))
+    }
+}
+
+fn int(value: u32) -> Field<'static> {
+    Field::Int(value as i64)
+}
+
+fn opt_int(value: Option<u32>) -> Field<'static> {
+    value.map_or(Field::Null, int)
+}
+
+/// A column: name and SQL type (`INTEGER`, `TEXT`, or `INTEGER PRIMARY KEY` for ids).
+type Columns<'a> = &'a [(&'a str, &'a str)];
+
+struct Writer<'t> {
+    tx: &'t Transaction<'t>,
+    tables: usize,
+    rows: u64,
+    /// Created after the rows are in: building an index once is cheaper than keeping it up.
+    indexes: Vec<String>,
+}
+
+/// The rows of one table, through one prepared statement.
+struct Inserter<'c> {
+    statement: Statement<'c>,
+    rows: u64,
+}
+
+impl Inserter<'_> {
+    fn row(&mut self, fields: &[Field<'_>]) -> rusqlite::Result<()> {
+        for (i, field) in fields.iter().enumerate() {
+            self.statement.raw_bind_parameter(i + 1, field)?;
+        }
+        self.statement.raw_execute()?;
+        self.rows += 1;
+        Ok(())
+    }
+
+    fn ids(&mut self, values: &[u32]) -> rusqlite::Result<()> {
+        for (i, &value) in values.iter().enumerate() {
+            self.statement.raw_bind_parameter(i + 1, value)?;
+        }
+        self.statement.raw_execute()?;
+        self.rows += 1;
+        Ok(())
+    }
+}
+
+fn quoted(name: &str) -> String {
+    format!("\"{}\"", name.replace('"', "\"\""))
+}
+
+impl Writer<'_> {
+    /// Creates `table` and fills it through `fill`. Its first column gets an index
+    /// (unless it is the primary key), and so do the `also` columns.
+    fn table(
+        &mut self,
+        table: &str,
+        columns: Columns<'_>,
+        also: &[&[&str]],
+        fill: impl FnOnce(&mut Inserter<'_>) -> rusqlite::Result<()>,
+    ) -> rusqlite::Result<()> {
+        let declared: Vec<String> = columns.iter().map(|(name, ty)| format!("{} {ty}", quoted(name))).collect();
+        self.tx.execute_batch(&format!("CREATE TABLE {} ({});", quoted(table), declared.join(", ")))?;
+        let holes = vec!["?"; columns.len()].join(", ");
+        let statement = self.tx.prepare(&format!("INSERT INTO {} VALUES ({holes})", quoted(table)))?;
+        let mut inserter = Inserter { statement, rows: 0 };
+        fill(&mut inserter)?;
+        self.rows += inserter.rows;
+        self.tables += 1;
+        let first: &[&str] = &[columns[0].0];
+        let keyed = columns[0].1.contains("PRIMARY KEY");
+        for index in (!keyed).then_some(first).into_iter().chain(also.iter().copied()) {
+            self.index(table, index);
+        }
+        Ok(())
+    }
+
+    fn index(&mut self, table: &str, columns: &[&str]) {
+        let name = format!("{table}__{}", columns.join("_"));
+        let list: Vec<String> = columns.iter().map(|c| quoted(c)).collect();
+        self.indexes.push(format!("CREATE INDEX {} ON {} ({});", quoted(&name), quoted(table), list.join(", ")));
+    }
+
+    /// One table per relation of the facts, named and typed as in the schema;
+    /// `Symbol` with the solution's symbols (the facts' and the rules' names).
+    fn input_relations(&mut self, analysis: &Analysis) -> rusqlite::Result<()> {
+        for &id in RELATION_IDS {
+            let schema = id.schema();
+            let columns: Vec<(&str, &str)> = schema.columns.iter().map(|c| (c.name, "INTEGER")).collect();
+            // Slots are named by (code, slot): index both for the views that join on them.
+            let first_two: Vec<&str> = schema.columns.iter().take(2).map(|c| c.name).collect();
+            let also: &[&[&str]] = if id == RelationId::LocalSlot { &[&first_two] } else { &[] };
+            self.table(schema.name, &columns, also, |rows| {
+                for row in analysis.facts.rows(id) {
+                    rows.ids(row)?;
+                }
+                Ok(())
+            })?;
+        }
+        let columns: Vec<(&str, &str)> = SYMBOL
+            .columns
+            .iter()
+            .map(|c| (c.name, if c.ty == ColumnType::Text { "TEXT" } else { "INTEGER PRIMARY KEY" }))
+            .collect();
+        self.table(SYMBOL.name, &columns, &[], |rows| {
+            for (sym, text) in analysis.solution.symbols.iter() {
+                rows.row(&[int(sym), Field::Text(text)])?;
+            }
+            Ok(())
+        })?;
+        self.table("enum_value", &[("enum", "TEXT"), ("value", "INTEGER"), ("name", "TEXT")], &[], |rows| {
+            for schema in all_enums() {
+                for (value, v) in schema.values.iter().enumerate() {
+                    rows.row(&[Field::Text(schema.name), int(value as u32), Field::Text(v.name)])?;
+                }
+            }
+            Ok(())
+        })
+    }
+
+    fn derived_relations(&mut self, analysis: &Analysis) -> rusqlite::Result<()> {
+        let solution = &analysis.solution;
+        let symbols = &solution.symbols;
+        let objects = Numbered::new(objects_of(solution));
+        let externals = Numbered::new(externals_of(solution, &objects.items));
+        self.meta(analysis)?;
+        self.code_names(&analysis.names)?;
+        self.objects(&objects, &externals, &analysis.names, symbols)?;
+        self.table("external", &[("id", "INTEGER PRIMARY KEY"), ("name", "TEXT")], &[&["name"]], |rows| {
+            for (id, &ext) in externals.items.iter().enumerate() {
+                rows.row(&[int(id as u32), Field::Text(&names::external_name(ext, symbols))])?;
+            }
+            Ok(())
+        })?;
+        let o = |obj: Obj| objects.id(obj);
+        self.table("reachable", &[("code", "INTEGER")], &[], |rows| {
+            solution.reachable.iter().try_for_each(|&code| rows.ids(&[code]))
+        })?;
+        self.table("pts", &[("var", "INTEGER"), ("object", "INTEGER")], &[&["object"]], |rows| {
+            solution.pts.iter().try_for_each(|&(var, obj)| rows.ids(&[var, o(obj)]))
+        })?;
+        let slot_columns: Columns<'_> = &[("code", "INTEGER"), ("slot", "INTEGER"), ("object", "INTEGER")];
+        self.table("local", slot_columns, &[], |rows| {
+            solution.local.iter().try_for_each(|&(code, slot, obj)| rows.ids(&[code, slot, o(obj)]))
+        })?;
+        self.table("field", &[("base", "INTEGER"), ("name", "INTEGER"), ("value", "INTEGER")], &[], |rows| {
+            solution.field.iter().try_for_each(|&(base, name, value)| rows.ids(&[o(base), name, o(value)]))
+        })?;
+        self.table("elem", &[("container", "INTEGER"), ("element", "INTEGER")], &[], |rows| {
+            solution.elem.iter().try_for_each(|&(c, e)| rows.ids(&[o(c), o(e)]))
+        })?;
+        self.table("cell_value", &[("cell", "INTEGER"), ("value", "INTEGER")], &[], |rows| {
+            solution.cell_value.iter().try_for_each(|&(c, v)| rows.ids(&[o(c), o(v)]))
+        })?;
+        let cell_columns: Columns<'_> = &[("code", "INTEGER"), ("slot", "INTEGER"), ("cell", "INTEGER")];
+        self.table("slot_cell", cell_columns, &[], |rows| {
+            solution.slot_cell.iter().try_for_each(|&(code, slot, cell)| rows.ids(&[code, slot, o(cell)]))
+        })?;
+        self.call_edges(analysis, &externals)?;
+        self.table("invokes", &[("insn", "INTEGER"), ("function", "INTEGER")], &[], |rows| {
+            solution.invokes.iter().try_for_each(|&(site, f)| rows.ids(&[site, f]))
+        })?;
+        self.table("returns", &[("code", "INTEGER"), ("object", "INTEGER")], &[], |rows| {
+            solution.returns.iter().try_for_each(|&(code, obj)| rows.ids(&[code, o(obj)]))
+        })?;
+        self.table("raises", &[("code", "INTEGER"), ("object", "INTEGER")], &[], |rows| {
+            solution.raises.iter().try_for_each(|&(code, obj)| rows.ids(&[code, o(obj)]))
+        })?;
+        self.table("mro", &[("class", "INTEGER"), ("position", "INTEGER"), ("object", "INTEGER")], &[], |rows| {
+            solution.mro.iter().try_for_each(|&(class, at, obj)| rows.ids(&[class, at, o(obj)]))
+        })?;
+        let group_columns: Columns<'_> = &[("insn", "INTEGER"), ("group_kind", "TEXT"), ("detail", "TEXT")];
+        self.table("unresolved", group_columns, &[], |rows| {
+            for &(site, group) in &solution.unresolved {
+                let (kind, detail) = describe_group(group, symbols);
+                rows.row(&[int(site), Field::Text(kind), detail.as_deref().map_or(Field::Null, Field::Text)])?;
+            }
+            Ok(())
+        })?;
+        self.table("coverage", &[("insn", "INTEGER"), ("level", "TEXT")], &[&["level"]], |rows| {
+            solution.coverage.iter().try_for_each(|&(site, level)| rows.row(&[int(site), Field::Text(level.name())]))
+        })
+    }
+
+    fn meta(&mut self, analysis: &Analysis) -> rusqlite::Result<()> {
+        let solution = &analysis.solution;
+        let entries = [
+            ("format", "cpyg-db/1".to_string()),
+            ("cpython", format!("3.{}", analysis.facts.minor)),
+            ("rule_set", solution.rule_set.map_or("?", |r| r.name()).to_string()),
+            ("rounds", solution.rounds.to_string()),
+        ];
+        self.table("meta", &[("key", "TEXT"), ("value", "TEXT")], &[], |rows| {
+            entries.iter().try_for_each(|(key, value)| rows.row(&[Field::Text(key), Field::Text(value)]))
+        })
+    }
+
+    fn code_names(&mut self, names: &Names) -> rusqlite::Result<()> {
+        let columns: Columns<'_> =
+            &[("code", "INTEGER PRIMARY KEY"), ("pycg_name", "TEXT"), ("scope", "INTEGER"), ("kind", "TEXT")];
+        self.table("code_name", columns, &[&["pycg_name"]], |rows| {
+            for (code, name) in names.code.iter().enumerate() {
+                let kind = names.kind[code].name();
+                rows.row(&[int(code as u32), Field::Text(name), int(names.scope[code]), Field::Text(kind)])?;
+            }
+            Ok(())
+        })
+    }
+
+    fn objects(
+        &mut self,
+        objects: &Numbered<Obj>,
+        externals: &Numbered<Ext>,
+        names: &Names,
+        symbols: &Symbols,
+    ) -> rusqlite::Result<()> {
+        let columns: Columns<'_> = &[
+            ("id", "INTEGER PRIMARY KEY"),
+            ("kind", "TEXT"),
+            ("description", "TEXT"),
+            ("module", "INTEGER"),
+            ("function", "INTEGER"),
+            ("class", "INTEGER"),
+            ("site", "INTEGER"),
+            ("code", "INTEGER"),
+            ("slot", "INTEGER"),
+            ("receiver", "INTEGER"),
+            ("container", "INTEGER"),
+            ("external", "INTEGER"),
+            ("detail", "TEXT"),
+        ];
+        self.table("object", columns, &[], |rows| {
+            for (id, &obj) in objects.items.iter().enumerate() {
+                let raw = RawObject::of(obj, names, symbols, objects, externals);
+                let description = names.describe(obj, symbols);
+                rows.row(&[
+                    int(id as u32),
+                    Field::Text(raw.kind),
+                    Field::Text(&description),
+                    opt_int(raw.module),
+                    opt_int(raw.function),
+                    opt_int(raw.class),
+                    opt_int(raw.site),
+                    opt_int(raw.code),
+                    opt_int(raw.slot),
+                    opt_int(raw.receiver),
+                    opt_int(raw.container),
+                    opt_int(raw.external),
+                    raw.detail.as_deref().map_or(Field::Null, Field::Text),
+                ])?;
+            }
+            Ok(())
+        })
+    }
+
+    /// `call_edge` and `calls_external`, each row with whether the call is implicit.
+    fn call_edges(&mut self, analysis: &Analysis, externals: &Numbered<Ext>) -> rusqlite::Result<()> {
+        let edges = call_edges(analysis);
+        let code_columns: Columns<'_> = &[("insn", "INTEGER"), ("callee", "INTEGER"), ("implicit", "INTEGER")];
+        self.table("call_edge", code_columns, &[&["callee"]], |rows| {
+            for edge in &edges {
+                if let Callee::Code(code) = edge.callee {
+                    rows.ids(&[edge.site, code, u32::from(edge.implicit)])?;
+                }
+            }
+            Ok(())
+        })?;
+        let external_columns: Columns<'_> = &[("insn", "INTEGER"), ("external", "INTEGER"), ("implicit", "INTEGER")];
+        self.table("calls_external", external_columns, &[&["external"]], |rows| {
+            for edge in &edges {
+                if let Callee::External(ext) = edge.callee {
+                    rows.ids(&[edge.site, externals.id(ext), u32::from(edge.implicit)])?;
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// Tables the views decode through, made by SQLite from the input tables:
+    /// where each stack variable lives, and the name each instruction reads or writes.
+    fn helper_tables(&mut self) -> rusqlite::Result<()> {
+        self.tx.execute_batch(&helper_tables_sql())?;
+        self.tables += 2;
+        self.index("variable", &["var"]);
+        self.index("insn_name", &["insn"]);
+        Ok(())
+    }
+}
+
+/// Values numbered in sorted order.
+struct Numbered<T> {
+    items: Vec<T>,
+    ids: HashMap<T, u32>,
+}
+
+impl<T: Copy + Ord + std::hash::Hash> Numbered<T> {
+    fn new(mut items: Vec<T>) -> Numbered<T> {
+        items.sort_unstable();
+        items.dedup();
+        let ids = items.iter().enumerate().map(|(id, &item)| (item, id as u32)).collect();
+        Numbered { items, ids }
+    }
+
+    fn id(&self, item: T) -> u32 {
+        // Every value the tables hold was collected before numbering.
+        self.ids[&item]
+    }
+
+    fn get(&self, item: T) -> Option<u32> {
+        self.ids.get(&item).copied()
+    }
+}
+
+/// Every object a derived relation holds, and the receivers and containers inside them.
+fn objects_of(s: &Solution) -> Vec<Obj> {
+    let mut all: Vec<Obj> = Vec::new();
+    all.extend(s.pts.iter().map(|r| r.1));
+    all.extend(s.local.iter().map(|r| r.2));
+    all.extend(s.field.iter().flat_map(|r| [r.0, r.2]));
+    all.extend(s.elem.iter().flat_map(|r| [r.0, r.1]));
+    all.extend(s.cell_value.iter().flat_map(|r| [r.0, r.1]));
+    all.extend(s.slot_cell.iter().map(|r| r.2));
+    all.extend(s.returns.iter().map(|r| r.1));
+    all.extend(s.raises.iter().map(|r| r.1));
+    all.extend(s.mro.iter().map(|r| r.2));
+    all.sort_unstable();
+    all.dedup();
+    let inner: Vec<Obj> = all.iter().filter_map(|&o| inner_object(o)).collect();
+    all.extend(inner);
+    all
+}
+
+/// The object an object carries: a bound method's or `super`'s receiver, a method's container.
+fn inner_object(obj: Obj) -> Option<Obj> {
+    match obj {
+        Obj::Bound(_, r) | Obj::Super(_, r) => Some(r.obj()),
+        Obj::ContainerMethod(c, _) => Some(Obj::Container(c)),
+        _ => None,
+    }
+}
+
+fn externals_of(s: &Solution, objects: &[Obj]) -> Vec<Ext> {
+    let mut all: Vec<Ext> = s.calls_external.iter().map(|r| r.1).collect();
+    all.extend(objects.iter().filter_map(|o| if let Obj::External(e) = o { Some(*e) } else { None }));
+    all.extend(s.unresolved.iter().filter_map(|r| if let Group::External(e) = r.1 { Some(e) } else { None }));
+    all
+}
+
+/// `(kind, detail)` of a typed unresolved group.
+fn describe_group(group: Group, symbols: &Symbols) -> (&'static str, Option<String>) {
+    match group {
+        Group::External(e) => ("external", Some(names::external_name(e, symbols))),
+        Group::ContainerMethod(kind, name) => {
+            ("container_method", Some(format!("{}.{}", kind.name(), symbols.text(name).unwrap_or("?"))))
+        }
+        Group::Protocol(p) => ("protocol", Some(p.name().to_string())),
+        Group::NotCallable => ("not_callable", None),
+        Group::Unknown => ("unknown", None),
+    }
+}
+
+/// The columns of an `object` row besides id and description.
+#[derive(Default)]
+struct RawObject {
+    kind: &'static str,
+    module: Option<u32>,
+    /// The `MakeFunction` instruction of the function it is or wraps.
+    function: Option<u32>,
+    /// The `__build_class__` call of the class it is, or is an instance of.
+    class: Option<u32>,
+    /// The instruction that made it (instances, containers).
+    site: Option<u32>,
+    /// Its code object: the function's, the class body, the generator's, the cell's frame.
+    code: Option<u32>,
+    slot: Option<u32>,
+    /// Object id of a bound method's or `super`'s receiver.
+    receiver: Option<u32>,
+    /// Object id of a container method's container.
+    container: Option<u32>,
+    external: Option<u32>,
+    detail: Option<String>,
+}
+
+impl RawObject {
+    fn of(obj: Obj, names: &Names, symbols: &Symbols, objects: &Numbered<Obj>, externals: &Numbered<Ext>) -> Self {
+        let made = |f: u32| names.made.get(&f).copied();
+        let body = |k: u32| names.class_body.get(&k).copied();
+        let function = |kind, f| RawObject { kind, function: Some(f), code: made(f), ..Default::default() };
+        match obj {
+            Obj::Module(m) => RawObject { kind: "module", module: Some(m), ..Default::default() },
+            Obj::Function(f) => function("function", f),
+            Obj::Class(k) => RawObject { kind: "class", class: Some(k), code: body(k), ..Default::default() },
+            Obj::Instance(site, k) => {
+                RawObject { kind: "instance", class: Some(k), site: Some(site), code: body(k), ..Default::default() }
+            }
+            Obj::Bound(f, r) => RawObject { receiver: objects.get(r.obj()), ..function("bound", f) },
+            Obj::Wrapped(w, f) => RawObject { detail: Some(wrapper_name(w).into()), ..function("wrapped", f) },
+            Obj::PropertySetter(f) => function("property_setter", f),
+            Obj::Super(k, r) => {
+                RawObject { kind: "super", class: Some(k), receiver: objects.get(r.obj()), ..Default::default() }
+            }
+            Obj::Cell(code, slot) => RawObject { kind: "cell", code: Some(code), slot: Some(slot), ..Default::default() },
+            Obj::Container(c) => {
+                let (site, code, detail) = match c.origin {
+                    Origin::Made(insn) => (Some(insn), None, c.kind.name().to_string()),
+                    Origin::VarArgs(code) => (None, Some(code), format!("{} *args", c.kind.name())),
+                    Origin::VarKeywords(code) => (None, Some(code), format!("{} **kwargs", c.kind.name())),
+                };
+                RawObject { kind: "container", site, code, detail: Some(detail), ..Default::default() }
+            }
+            Obj::ContainerMethod(c, name) => RawObject {
+                kind: "container_method",
+                container: objects.get(Obj::Container(c)),
+                detail: Some(symbols.text(name).unwrap_or("?").to_string()),
+                ..Default::default()
+            },
+            Obj::Generator(code) => RawObject { kind: "generator", code: Some(code), ..Default::default() },
+            Obj::PassThrough => RawObject { kind: "passthrough", ..Default::default() },
+            Obj::Const(kind) => RawObject { kind: "const", detail: Some(kind.name().to_string()), ..Default::default() },
+            Obj::External(e) => RawObject {
+                kind: "external",
+                external: externals.get(e),
+                detail: Some(names::external_name(e, symbols)),
+                ..Default::default()
+            },
+        }
+    }
+}
+
+fn wrapper_name(wrapper: Wrapper) -> &'static str {
+    match wrapper {
+        Wrapper::StaticMethod => "staticmethod",
+        Wrapper::ClassMethod => "classmethod",
+        Wrapper::Property => "property",
+    }
+}
+
+/// Relations whose `name` column is the name their instruction reads or writes.
+const NAMED_BY_SYMBOL: &[RelationId] = &[
+    RelationId::LoadBuiltin,
+    RelationId::LoadGlobal,
+    RelationId::StoreGlobal,
+    RelationId::DeleteGlobal,
+    RelationId::LoadName,
+    RelationId::StoreName,
+    RelationId::DeleteName,
+    RelationId::LoadNameFromMapping,
+    RelationId::LoadAttr,
+    RelationId::StoreAttr,
+    RelationId::DeleteAttr,
+    RelationId::SuperAttr,
+    RelationId::ImportName,
+    RelationId::ImportFrom,
+];
+
+/// Relations whose `(code, slot)` names the local their instruction reads or writes.
+const NAMED_BY_SLOT: &[RelationId] = &[
+    RelationId::LoadLocal,
+    RelationId::StoreLocal,
+    RelationId::DeleteLocal,
+    RelationId::MakeCell,
+    RelationId::LoadCell,
+    RelationId::StoreCell,
+    RelationId::DeleteCell,
+    RelationId::LoadCellRef,
+    RelationId::LoadClassCell,
+];
+
+/// `variable(var, code, insn, role, position)`: the instruction that pops, reads in
+/// place or pushes a variable (a handler's first instruction for handler values,
+/// none for values a frame starts with). `insn_name(insn, name)`: the symbol an
+/// instruction reads or writes: a local's, global's or attribute's name, a constant's
+/// text, a function's qualified name.
+fn helper_tables_sql() -> String {
+    let mut sql = String::from(
+        "CREATE TABLE variable (var INTEGER, code INTEGER, insn INTEGER, role TEXT, position INTEGER);
+         INSERT INTO variable
+           SELECT v.var, i.code, v.insn, 'pop', v.\"index\" FROM InVar v JOIN Insn i ON i.insn = v.insn
+           UNION ALL SELECT v.var, i.code, v.insn, 'peek', v.depth FROM PeekVar v JOIN Insn i ON i.insn = v.insn
+           UNION ALL SELECT v.var, i.code, v.insn, 'push', v.\"index\" FROM OutVar v JOIN Insn i ON i.insn = v.insn
+           UNION ALL SELECT v.var, r.code, r.handler, 'handler', v.\"index\"
+             FROM HandlerVar v JOIN ExceptionRegion r ON r.region = v.region
+           UNION ALL SELECT var, code, NULL, 'entry', \"index\" FROM EntryVar;
+         CREATE TABLE insn_name (insn INTEGER, name INTEGER);
+         INSERT INTO insn_name SELECT insn, MIN(name) FROM (
+           SELECT l.insn, c.value AS name FROM LoadConst l JOIN Const c ON c.constant = l.constant
+           UNION ALL SELECT m.insn, c.qualname FROM MakeFunction m JOIN Code c ON c.code = m.code",
+    );
+    for id in NAMED_BY_SYMBOL {
+        let _ = write!(sql, "\n           UNION ALL SELECT insn, name FROM {}", quoted(id.schema().name));
+    }
+    for id in NAMED_BY_SLOT {
+        let _ = write!(
+            sql,
+            "\n           UNION ALL SELECT r.insn, s.name FROM {} r JOIN LocalSlot s ON s.code = r.code AND s.slot = r.slot",
+            quoted(id.schema().name)
+        );
+    }
+    sql.push_str("\n         ) GROUP BY insn;\n");
+    sql
+}
+
+/// The views: ids decoded into names.
+const VIEWS: &str = "
+CREATE VIEW insn_site AS
+  SELECT i.insn, i.code, n.pycg_name AS function, n.scope, f.text AS file, l.line, i.offset, o.text AS opname,
+         s.text AS name
+  FROM Insn i
+  JOIN code_name n ON n.code = i.code
+  JOIN Code c ON c.code = i.code
+  JOIN Module m ON m.module = c.module
+  JOIN Symbol f ON f.sym = m.file
+  LEFT JOIN InsnLine l ON l.insn = i.insn
+  LEFT JOIN InsnNative nat ON nat.insn = i.insn
+  LEFT JOIN Symbol o ON o.sym = nat.opname
+  LEFT JOIN insn_name nm ON nm.insn = i.insn
+  LEFT JOIN Symbol s ON s.sym = nm.name;
+
+CREATE VIEW call_edges_named AS
+  SELECT s.function AS caller, sc.pycg_name AS caller_scope, s.file, s.line, s.offset, e.insn,
+         n.pycg_name AS callee, n.kind AS callee_kind, e.implicit
+  FROM call_edge e
+  JOIN insn_site s ON s.insn = e.insn
+  JOIN code_name sc ON sc.code = s.scope
+  JOIN code_name n ON n.code = e.callee
+  UNION ALL
+  SELECT s.function, sc.pycg_name, s.file, s.line, s.offset, x.insn, ext.name, 'external', x.implicit
+  FROM calls_external x
+  JOIN insn_site s ON s.insn = x.insn
+  JOIN code_name sc ON sc.code = s.scope
+  JOIN external ext ON ext.id = x.external;
+
+CREATE VIEW variable_named AS
+  SELECT v.var, n.pycg_name AS function, v.code, v.insn, i.offset, o.text AS opname, s.text AS name, v.role,
+         v.position,
+         n.pycg_name || COALESCE('@' || i.offset || ' ' || o.text, '') || COALESCE(' ' || s.text, '')
+           || ' (' || v.role || ' ' || v.position || ')' AS description
+  FROM variable v
+  JOIN code_name n ON n.code = v.code
+  LEFT JOIN Insn i ON i.insn = v.insn
+  LEFT JOIN InsnNative nat ON nat.insn = v.insn
+  LEFT JOIN Symbol o ON o.sym = nat.opname
+  LEFT JOIN insn_name nm ON nm.insn = v.insn
+  LEFT JOIN Symbol s ON s.sym = nm.name;
+
+CREATE VIEW points_to_named AS
+  SELECT p.var, v.description AS variable, v.function, v.offset, v.opname, v.name, v.role, v.position,
+         o.kind AS object_kind, o.description AS object, p.object AS object_id
+  FROM pts p
+  JOIN variable_named v ON v.var = p.var
+  JOIN object o ON o.id = p.object;
+
+CREATE VIEW locals_named AS
+  SELECT n.pycg_name AS function, s.text AS local, 'slot' AS via, o.kind AS object_kind, o.description AS object,
+         l.code, l.slot, l.object AS object_id
+  FROM local l
+  JOIN code_name n ON n.code = l.code
+  JOIN LocalSlot ls ON ls.code = l.code AND ls.slot = l.slot
+  JOIN Symbol s ON s.sym = ls.name
+  JOIN object o ON o.id = l.object
+  UNION ALL
+  SELECT n.pycg_name, s.text, 'cell', o.kind, o.description, c.code, c.slot, v.value
+  FROM slot_cell c
+  JOIN cell_value v ON v.cell = c.cell
+  JOIN code_name n ON n.code = c.code
+  JOIN LocalSlot ls ON ls.code = c.code AND ls.slot = c.slot
+  JOIN Symbol s ON s.sym = ls.name
+  JOIN object o ON o.id = v.value;
+
+CREATE VIEW fields_named AS
+  SELECT b.description AS base, b.kind AS base_kind, s.text AS name, v.description AS value, v.kind AS value_kind,
+         f.base AS base_id, f.value AS value_id
+  FROM field f
+  JOIN object b ON b.id = f.base
+  JOIN Symbol s ON s.sym = f.name
+  JOIN object v ON v.id = f.value;
+
+CREATE VIEW coverage_summary AS
+  SELECT level, COUNT(*) AS sites, ROUND(100.0 * COUNT(*) / (SELECT COUNT(*) FROM coverage), 1) AS percent
+  FROM coverage GROUP BY level;
+
+CREATE VIEW unresolved_named AS
+  SELECT s.function AS caller, s.file, s.line, s.offset, s.opname, u.group_kind, u.detail, u.insn
+  FROM unresolved u
+  JOIN insn_site s ON s.insn = u.insn;
+";
+
+/// Every table, rows sorted, as text: what two databases must agree on.
+pub fn dump(path: &Path) -> Result<String, String> {
+    let connection = Connection::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    dump_connection(&connection).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn dump_connection(connection: &Connection) -> rusqlite::Result<String> {
+    let mut statement = connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")?;
+    let tables: Vec<String> = statement.query_map([], |row| row.get(0))?.collect::<Result<_, _>>()?;
+    let mut out = String::new();
+    for table in tables {
+        let select = connection.prepare(&format!("SELECT * FROM {}", quoted(&table)))?;
+        let width = select.column_count();
+        let order: Vec<String> = (1..=width).map(|c| c.to_string()).collect();
+        let mut select =
+            connection.prepare(&format!("SELECT * FROM {} ORDER BY {}", quoted(&table), order.join(", ")))?;
+        let _ = writeln!(out, "## {table}");
+        let mut rows = select.query([])?;
+        while let Some(row) = rows.next()? {
+            let fields: Vec<String> = (0..width)
+                .map(|c| match row.get_ref(c) {
+                    Ok(ValueRef::Integer(v)) => v.to_string(),
+                    Ok(ValueRef::Text(t)) => String::from_utf8_lossy(t).into_owned(),
+                    Ok(ValueRef::Null) => "NULL".into(),
+                    Ok(other) => format!("{other:?}"),
+                    Err(e) => format!("<{e}>"),
+                })
+                .collect();
+            out.push_str(&fields.join("\t"));
+            out.push('\n');
+        }
+    }
+    Ok(out)
+}
