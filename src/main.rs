@@ -51,6 +51,57 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Load, lower and solve a package, and write the results into a SQLite database.
+    Analyze {
+        /// A package folder, .py files, .pyc files, or a folder of .pyc files.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// The database to write (replaced if it exists).
+        #[arg(long)]
+        db: PathBuf,
+        /// The rule set to solve.
+        #[arg(long, default_value = "insensitive")]
+        rules: String,
+        /// Interpreter that compiles sources: a path or a name such as python3.12.
+        #[arg(long)]
+        python: Option<String>,
+        /// Threads for decoding, lowering and solving (default: available cores).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Solve a fact directory written by `cpyg facts`, and write the results into a SQLite database.
+    Solve {
+        /// The fact directory.
+        #[arg(long)]
+        facts: PathBuf,
+        /// The rule set to solve.
+        #[arg(long, default_value = "insensitive")]
+        rules: String,
+        /// The database to write (replaced if it exists).
+        #[arg(long)]
+        db: PathBuf,
+        /// Solving threads (default: available cores).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Print the call graph of a package: pycg ({"caller": ["callee", ...]}), json or dot.
+    Callgraph {
+        /// A package folder, .py files, .pyc files, or a folder of .pyc files.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// pycg, json (nodes and per-site edges) or dot (Graphviz).
+        #[arg(long, default_value = "pycg")]
+        format: String,
+        /// The rule set to solve.
+        #[arg(long, default_value = "insensitive")]
+        rules: String,
+        /// Interpreter that compiles sources: a path or a name such as python3.12.
+        #[arg(long)]
+        python: Option<String>,
+        /// Threads for decoding, lowering and solving (default: available cores).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
     /// Compare cpyg's decoding with an interpreter's own `dis`, module by module.
     Conformance {
         /// Interpreter to compare with: a path or a name such as python3.12 (default: the newest found).
@@ -72,6 +123,11 @@ fn main() -> ExitCode {
             facts(&paths, &output, python.as_deref(), threads, check)
         }
         Command::Conformance { python, paths, jobs } => conformance(python.as_deref(), &paths, jobs),
+        Command::Analyze { paths, db, rules, python, threads } => analyze(&paths, &db, &rules, python.as_deref(), threads),
+        Command::Solve { facts, rules, db, threads } => solve(&facts, &rules, &db, threads),
+        Command::Callgraph { paths, format, rules, python, threads } => {
+            callgraph(&paths, &format, &rules, python.as_deref(), threads)
+        }
     };
     match result {
         Ok(code) => code,
@@ -144,6 +200,55 @@ fn facts(
             Ok(if check.is_clean() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
         }
         None => Ok(ExitCode::SUCCESS),
+    }
+}
+
+fn analyze(
+    paths: &[PathBuf],
+    db: &std::path::Path,
+    rules: &str,
+    python: Option<&str>,
+    threads: Option<usize>,
+) -> Result<ExitCode, String> {
+    let rule_set = cpyg::results::rule_set(rules)?;
+    let run = cpyg::results::analyze_to_db(paths, python, rule_set, threads.unwrap_or_else(cores), db)?;
+    report_run(&run);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn solve(facts: &std::path::Path, rules: &str, db: &std::path::Path, threads: Option<usize>) -> Result<ExitCode, String> {
+    let rule_set = cpyg::results::rule_set(rules)?;
+    let run = cpyg::results::solve_to_db(facts, rule_set, threads.unwrap_or_else(cores), db)?;
+    report_run(&run);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn report_run(run: &cpyg::results::Run) {
+    for skipped in &run.analysis.skipped {
+        eprintln!("cpyg: skipped {} ({}): {}", skipped.module, skipped.file, skipped.reason);
+    }
+    eprintln!("cpyg: {run}");
+}
+
+fn callgraph(
+    paths: &[PathBuf],
+    format: &str,
+    rules: &str,
+    python: Option<&str>,
+    threads: Option<usize>,
+) -> Result<ExitCode, String> {
+    let format = cpyg::results::callgraph::Format::from_name(format)?;
+    let rule_set = cpyg::results::rule_set(rules)?;
+    let analysis = cpyg::analysis::analyze_with(paths, python, rule_set, threads.unwrap_or_else(cores))?;
+    for skipped in &analysis.skipped {
+        eprintln!("cpyg: skipped {} ({}): {}", skipped.module, skipped.file, skipped.reason);
+    }
+    let text = cpyg::results::callgraph::render(&analysis, format)?;
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(format!("writing the call graph: {e}")),
     }
 }
 
