@@ -123,7 +123,9 @@ fn main() -> ExitCode {
             facts(&paths, &output, python.as_deref(), threads, check)
         }
         Command::Conformance { python, paths, jobs } => conformance(python.as_deref(), &paths, jobs),
-        Command::Analyze { paths, db, rules, python, threads } => analyze(&paths, &db, &rules, python.as_deref(), threads),
+        Command::Analyze { paths, db, rules, python, threads } => {
+            analyze(&paths, &db, &rules, python.as_deref(), threads)
+        }
         Command::Solve { facts, rules, db, threads } => solve(&facts, &rules, &db, threads),
         Command::Callgraph { paths, format, rules, python, threads } => {
             callgraph(&paths, &format, &rules, python.as_deref(), threads)
@@ -216,7 +218,12 @@ fn analyze(
     Ok(ExitCode::SUCCESS)
 }
 
-fn solve(facts: &std::path::Path, rules: &str, db: &std::path::Path, threads: Option<usize>) -> Result<ExitCode, String> {
+fn solve(
+    facts: &std::path::Path,
+    rules: &str,
+    db: &std::path::Path,
+    threads: Option<usize>,
+) -> Result<ExitCode, String> {
     let rule_set = cpyg::results::rule_set(rules)?;
     let run = cpyg::results::solve_to_db(facts, rule_set, threads.unwrap_or_else(cores), db)?;
     report_run(&run);

@@ -2,7 +2,7 @@
 //! call site reaches, whether the interpreter makes the call on its own, and
 //! where the site is in the sources.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use cpyg_facts::schema::RelationId;
 use cpyg_rules::objects::{Ext, Obj};
@@ -31,8 +31,15 @@ pub struct CallEdge {
 /// Every edge of the solution: `call_edge` rows, then `calls_external` rows, in their order.
 pub fn call_edges(analysis: &Analysis) -> Vec<CallEdge> {
     let solution = &analysis.solution;
-    let callee_var: HashMap<u32, u32> = analysis.facts.rows(RelationId::Call).map(|r| (r[0], r[1])).collect();
-    // What the called value itself may be, when the site is a call instruction.
+    let protocol_callees = context_manager_methods(analysis);
+    let callee_var: HashMap<u32, u32> = analysis
+        .facts
+        .rows(RelationId::Call)
+        .filter(|r| !protocol_callees.contains(&r[1]))
+        .map(|r| (r[0], r[1]))
+        .collect();
+    // What the called value itself may be, when the site is a call instruction the
+    // source spells (not the `__enter__`/`__exit__` call of a `with`).
     let called = |site: u32| callee_var.get(&site).map_or(&[][..], |&var| points_to(&solution.pts, var));
     let mut edges = Vec::with_capacity(solution.call_edge.len() + solution.calls_external.len());
     for &(site, code) in &solution.call_edge {
@@ -46,6 +53,20 @@ pub fn call_edges(analysis: &Analysis) -> Vec<CallEdge> {
         edges.push(CallEdge { site, callee: Callee::External(ext), implicit: !direct });
     }
     edges
+}
+
+/// Variables a `with` statement calls: what reads the `__exit__` it saved, or a
+/// value its entry pushed (3.14 looks `__enter__` up and calls it with a `CALL`;
+/// 3.10-3.13 call the saved `__exit__` with a `CALL` on normal exit).
+fn context_manager_methods(analysis: &Analysis) -> HashSet<u32> {
+    let facts = &analysis.facts;
+    let entries: HashSet<u32> = facts.rows(RelationId::EnterContext).map(|r| r[0]).collect();
+    let mut made: HashSet<u32> = facts.rows(RelationId::EnterContext).map(|r| r[2]).collect();
+    let entered: HashSet<u32> = facts.rows(RelationId::EnterContext).map(|r| r[3]).collect();
+    made.extend(
+        facts.rows(RelationId::OutVar).filter(|r| entries.contains(&r[1]) && !entered.contains(&r[0])).map(|r| r[0]),
+    );
+    facts.rows(RelationId::StackFlow).filter(|r| made.contains(&r[0])).map(|r| r[1]).collect()
 }
 
 /// The rows of sorted `pts` for `var`.

@@ -495,7 +495,9 @@ impl RawObject {
             Obj::Super(k, r) => {
                 RawObject { kind: "super", class: Some(k), receiver: objects.get(r.obj()), ..Default::default() }
             }
-            Obj::Cell(code, slot) => RawObject { kind: "cell", code: Some(code), slot: Some(slot), ..Default::default() },
+            Obj::Cell(code, slot) => {
+                RawObject { kind: "cell", code: Some(code), slot: Some(slot), ..Default::default() }
+            }
             Obj::Container(c) => {
                 let (site, code, detail) = match c.origin {
                     Origin::Made(insn) => (Some(insn), None, c.kind.name().to_string()),
@@ -512,7 +514,9 @@ impl RawObject {
             },
             Obj::Generator(code) => RawObject { kind: "generator", code: Some(code), ..Default::default() },
             Obj::PassThrough => RawObject { kind: "passthrough", ..Default::default() },
-            Obj::Const(kind) => RawObject { kind: "const", detail: Some(kind.name().to_string()), ..Default::default() },
+            Obj::Const(kind) => {
+                RawObject { kind: "const", detail: Some(kind.name().to_string()), ..Default::default() }
+            }
             Obj::External(e) => RawObject {
                 kind: "external",
                 external: externals.get(e),
