@@ -4,8 +4,8 @@
 
 use cpyg_facts::lower::Facts;
 use cpyg_facts::schema::{
-    BinaryOperator, CodeKind, CompareOperator, ConstKind, ContainerKind, FunctionAttr, ParamKind, RelationId,
-    UnaryOperator,
+    BinaryOperator, CodeKind, CompareOperator, ConstKind, ContainerKind, FunctionAttr, Intrinsic, ParamKind,
+    RelationId, UnaryOperator,
 };
 
 /// A column type the rules read.
@@ -46,6 +46,7 @@ enum_columns!(
     ConstKind,
     ContainerKind,
     FunctionAttr,
+    Intrinsic,
     ParamKind,
     UnaryOperator
 );

@@ -3,7 +3,7 @@
 //! with a modelled effect. Turned into input relations with their symbols
 //! (interned here when the package never spells them).
 
-use cpyg_facts::schema::{BinaryOperator, CompareOperator};
+use cpyg_facts::schema::{BinaryOperator, CompareOperator, ConstKind};
 use cpyg_facts::symbols::Symbols;
 
 use crate::objects::{BuiltinEffect, ContainerEffect, Ext, Operand, Special, Sym, Wrapper};
@@ -39,6 +39,15 @@ fn compare_methods(op: CompareOperator) -> (&'static str, &'static str) {
     }
 }
 
+/// Attributes the import system sets on every module, and the kind of their values.
+const MODULE_ATTRIBUTES: &[(&str, ConstKind)] = &[
+    ("__name__", ConstKind::Str),
+    ("__file__", ConstKind::Str),
+    ("__doc__", ConstKind::Str),
+    ("__package__", ConstKind::Str),
+    ("__cached__", ConstKind::Str),
+];
+
 const CONTAINER_METHODS: &[(&str, ContainerEffect)] = &[
     ("append", ContainerEffect::AddsArguments),
     ("add", ContainerEffect::AddsArguments),
@@ -48,6 +57,9 @@ const CONTAINER_METHODS: &[(&str, ContainerEffect)] = &[
     ("extend", ContainerEffect::AddsElementsOfArguments),
     ("update", ContainerEffect::AddsElementsOfArguments),
     ("pop", ContainerEffect::ReturnsElement),
+    ("pop", ContainerEffect::ReturnsArguments),
+    ("get", ContainerEffect::ReturnsArguments),
+    ("setdefault", ContainerEffect::ReturnsArguments),
     ("popitem", ContainerEffect::ReturnsElement),
     ("get", ContainerEffect::ReturnsElement),
     ("setdefault", ContainerEffect::ReturnsElement),
@@ -75,6 +87,27 @@ const BUILTIN_FUNCTIONS: &[(Option<&str>, &str, BuiltinEffect)] = &[
     (None, "max", BuiltinEffect::ReturnsElement),
     (None, "map", BuiltinEffect::CallsWithElements),
     (None, "filter", BuiltinEffect::CallsWithElements),
+    (None, "sum", BuiltinEffect::ReturnsElement),
+    (None, "super", BuiltinEffect::MakesSuper),
+    (None, "len", BuiltinEffect::CallsSpecial(Special::Len)),
+    (None, "iter", BuiltinEffect::CallsSpecial(Special::Iter)),
+    (None, "next", BuiltinEffect::CallsSpecial(Special::Next)),
+    (None, "len", BuiltinEffect::Returns(ConstKind::Int)),
+    (None, "hash", BuiltinEffect::Returns(ConstKind::Int)),
+    (None, "id", BuiltinEffect::Returns(ConstKind::Int)),
+    (None, "int", BuiltinEffect::Returns(ConstKind::Int)),
+    (None, "ord", BuiltinEffect::Returns(ConstKind::Int)),
+    (None, "float", BuiltinEffect::Returns(ConstKind::Float)),
+    (None, "str", BuiltinEffect::Returns(ConstKind::Str)),
+    (None, "repr", BuiltinEffect::Returns(ConstKind::Str)),
+    (None, "format", BuiltinEffect::Returns(ConstKind::Str)),
+    (None, "chr", BuiltinEffect::Returns(ConstKind::Str)),
+    (None, "bool", BuiltinEffect::Returns(ConstKind::Bool)),
+    (None, "isinstance", BuiltinEffect::Returns(ConstKind::Bool)),
+    (None, "issubclass", BuiltinEffect::Returns(ConstKind::Bool)),
+    (None, "callable", BuiltinEffect::Returns(ConstKind::Bool)),
+    (None, "hasattr", BuiltinEffect::Returns(ConstKind::Bool)),
+    (None, "print", BuiltinEffect::Returns(ConstKind::None)),
 ];
 
 /// The prepared relations.
@@ -84,6 +117,7 @@ pub struct Knowledge {
     pub binary_specials: Vec<(BinaryOperator, Operand, Sym)>,
     pub compare_specials: Vec<(CompareOperator, Operand, Sym)>,
     pub container_methods: Vec<(Sym, ContainerEffect)>,
+    pub module_attributes: Vec<(Sym, ConstKind)>,
     pub builtin_functions: Vec<(Ext, BuiltinEffect)>,
 }
 
@@ -107,6 +141,9 @@ impl Knowledge {
             let (left, right) = compare_methods(op);
             known.compare_specials.push((op, Operand::Left, symbols.intern(left)));
             known.compare_specials.push((op, Operand::Right, symbols.intern(right)));
+        }
+        for &(name, kind) in MODULE_ATTRIBUTES {
+            known.module_attributes.push((symbols.intern(name), kind));
         }
         for &(name, effect) in CONTAINER_METHODS {
             known.container_methods.push((symbols.intern(name), effect));
@@ -141,6 +178,15 @@ impl Knowledge {
             }
         }
         Ok(rows)
+    }
+
+    /// Every symbol that starts with a capital letter.
+    pub fn capitalized_names(&self, symbols: &Symbols) -> Vec<(Sym,)> {
+        symbols
+            .iter()
+            .filter(|(_, text)| text.starts_with(|c: char| c.is_ascii_uppercase()))
+            .map(|(id, _)| (id,))
+            .collect()
     }
 
     /// Every symbol that starts with `_`: names a star import skips.

@@ -59,6 +59,11 @@ impl Ext {
         Ext { root: self.root, attrs }
     }
 
+    /// The last name of the path (the root's own name has none here).
+    pub fn last(&self) -> Option<Sym> {
+        self.path().last()
+    }
+
     pub fn is_builtin(self, name: Sym) -> bool {
         self == Ext::builtin(name)
     }
@@ -312,6 +317,8 @@ pub enum ContainerEffect {
     ReturnsElement,
     /// It returns a container with the same elements (`copy`, `items`, `values`, `keys`).
     ReturnsElements,
+    /// It may return one of its arguments (the default of `get`, `pop`, `setdefault`).
+    ReturnsArguments,
 }
 
 /// Builtin functions whose effect on objects the rules model.
@@ -327,8 +334,12 @@ pub enum BuiltinEffect {
     ReturnsElement,
     /// `map(f, xs)`, `filter(f, xs)`: calls the first argument with elements of the others.
     CallsWithElements,
-    /// `getattr(obj, name)`: an attribute of the first argument.
-    GetsAttribute,
+    /// `len(x)`, `iter(x)`, `next(x)`: calls this special method of the first argument.
+    CallsSpecial(Special),
+    /// `super(...)`: makes a super object (rules in `classes.rs`).
+    MakesSuper,
+    /// `len(x)`, `str(x)`, `isinstance(...)`: returns a value of this kind.
+    Returns(ConstKind),
 }
 
 impl Obj {

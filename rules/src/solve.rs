@@ -64,6 +64,7 @@ pub fn solve(facts: &Facts, rule_set: RuleSet, threads: usize) -> Result<Solutio
 trait Program: Default {
     fn load(&mut self, facts: &Facts, knowledge: &Knowledge) -> Result<(), String>;
     fn run(&mut self);
+    fn profile(&self) -> String;
     fn classes(&self) -> Vec<Insn>;
     fn class_bases(&self) -> Vec<(Insn, u32, Obj)>;
     fn set_mro(&mut self, rows: Vec<(Insn, u32, Obj)>);
@@ -86,6 +87,9 @@ fn run<P: Program>(facts: &Facts, knowledge: &Knowledge) -> Result<Solution, Str
         program.set_mro(mro.clone());
         program.run();
         rounds += 1;
+        if std::env::var_os("CPYG_PROFILE").is_some() {
+            eprintln!("{}", program.profile());
+        }
         let next = linearize(&classes, &program.class_bases());
         if next == mro {
             let mut solution = program.into_solution(facts)?;
@@ -177,14 +181,14 @@ macro_rules! program {
             fn load(&mut self, facts: &Facts, knowledge: &Knowledge) -> Result<(), String> {
                 load_facts!(self, facts;
                     Module, ModuleCode, Code, CodeParent, CodeArgs, Param, LocalSlot, CellSlot, FreeSlot,
-                    StackFlow, SameValue, HandlerVar, Const, LoadConst, LoadBuiltin, LoadLocal, StoreLocal,
+                    StackFlow, SameValue, HandlerVar, Const, ConstInt, LoadConst, LoadBuiltin, LoadLocal, StoreLocal,
                     MakeCell, LoadCell, StoreCell, LoadCellRef, LoadClassCell, LoadGlobal, StoreGlobal, LoadName,
-                    StoreName, LoadNameFromMapping, LoadAttr, StoreAttr, SuperAttr, Subscript, StoreSubscript,
+                    StoreName, LoadNameFromMapping, LoadAttr, MethodSelf, StoreAttr, SuperAttr, Subscript, StoreSubscript,
                     SliceSubscript, BuildContainer, ContainerItem, DictEntry, DictConstKeyEntry, ContainerAdd,
                     DictAdd, ContainerExtend, DictMerge, ListToTuple, Unpack, UnpackItem, UnpackItemFromEnd,
                     UnpackRest, MakeFunction, FunctionAttribute, BuildClass, ClassBody, ClassBase, ImportName,
-                    ImportModule, ImportResult, ImportFrom, ImportStar, Call, CallArg, CallKeyword, CallStarArgs,
-                    CallStarKwargs, CallShape, Return, ReturnConst, Yield, Delegate, Await, GetIter, Next,
+                    ImportModule, ImportResult, ImportFrom, ImportStar, Call, CallReceiver, CallArg, CallKeyword, CallStarArgs,
+                    CallStarKwargs, CallShape, CallIntrinsic, IntrinsicArg, ConstItem, Return, ReturnConst, Yield, Delegate, Await, GetIter, Next,
                     GetAIter, GetANext, Raise, ExceptionRegion, EnterContext, ExitContext, BinaryOp, UnaryOp,
                     Compare, Contains, TruthTest,
                 );
@@ -193,14 +197,20 @@ macro_rules! program {
                 self.BinarySpecial = knowledge.binary_specials.clone().into_iter().collect();
                 self.CompareSpecial = knowledge.compare_specials.clone().into_iter().collect();
                 self.ContainerMethodEffect = knowledge.container_methods.clone().into_iter().collect();
+                self.ModuleAttribute = knowledge.module_attributes.clone().into_iter().collect();
                 self.BuiltinFunction = knowledge.builtin_functions.clone().into_iter().collect();
                 self.Submodule = knowledge.submodules(facts)?.into_iter().collect();
                 self.PrivateName = knowledge.private_names(facts).into_iter().collect();
+                self.CapitalizedName = knowledge.capitalized_names(&facts.symbols).into_iter().collect();
                 Ok(())
             }
 
             fn run(&mut self) {
                 <$set>::run(self);
+            }
+
+            fn profile(&self) -> String {
+                format!("{}\n{}", self.scc_times_summary(), self.relation_sizes_summary())
             }
 
             fn classes(&self) -> Vec<Insn> {

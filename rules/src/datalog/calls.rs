@@ -35,12 +35,28 @@ ascent::ascent_source! { calls:
     relation GeneratorCode(Code);
     /// Site `site` calls something outside the package, by qualified name.
     relation calls_external(Insn, Ext);
+    /// The positional arguments of a call, its receiver first when the receiver is an argument
+    /// (3.11+ pass a decorated function or a comprehension's iterator in the receiver slot);
+    /// the self half of a method-form load is not: the load's bound method carries it.
+    relation CallPositional(Insn, u32, Var);
+    relation ReceiverArgument(Insn, Var);
+    relation FromMethodSelf(Var);
+    relation HasReceiverArgument(Insn);
     /// Outside functions known to keep the functions they are given without calling them.
     relation NeverCallsBack(Ext);
+    /// Builtins whose results the rules model.
+    relation ModelledBuiltin(Ext);
     /// `code` has a parameter that can be passed by keyword `name`.
     relation KeywordParam(Code, Sym);
 
     live_call(site, callee, out) <-- Call(site, callee, out), InsnCode(site, code), reachable(code);
+
+    FromMethodSelf(v) <-- MethodSelf(_, out), StackFlow(out, v);
+    ReceiverArgument(site, v) <-- CallReceiver(site, v), !FromMethodSelf(v);
+    CallPositional(site, 0, v) <-- ReceiverArgument(site, v);
+    CallPositional(site, index + 1, v) <-- CallArg(site, index, v), ReceiverArgument(site, _);
+    CallPositional(site, index, v) <-- CallArg(site, index, v), !HasReceiverArgument(site);
+    HasReceiverArgument(site) <-- ReceiverArgument(site, _);
 
     pts(out, Obj::Function(*f)) <-- MakeFunction(f, _, out), InsnCode(f, code), reachable(code);
 
@@ -62,22 +78,32 @@ ascent::ascent_source! { calls:
     calls_external(site, e.attr(*init)) <--
         live_call(site, callee, _), pts(callee, ?Obj::Class(k)), !has_special(k, Special::Init),
         mro(k, _, ?Obj::External(e)), if !matches!(e.root, ExtRoot::Builtins), SpecialName(Special::Init, init);
+    // Calling an outside class (by convention a capitalized name: `ext.Client()`, `KeyError()`)
+    // gives an outside instance named as the class, whose attributes are named after it.
+    pts(out, Obj::External(*e)) <--
+        live_call(_, callee, out), pts(callee, ?Obj::External(e)), !ModelledBuiltin(e), if let Some(last) = e.last(),
+        CapitalizedName(last);
+    ModelledBuiltin(e) <-- BuiltinFunction(e, _);
+    pts(out, Obj::Const(*kind)) <-- live_call(_, callee, out), pts(callee, ?Obj::External(e)), BuiltinFunction(e, ?BuiltinEffect::Returns(kind));
     // Functions handed to outside code may be called back by it (`map(f, xs)`, `sorted(key=f)`);
     // `map` and `filter` pass them the elements of their other arguments.
     NeverCallsBack(e) <-- BuiltinFunction(e, effect), if matches!(effect, BuiltinEffect::Wraps(_) | BuiltinEffect::PassThroughDecorator);
-    invokes(site, *f) <-- calls_external(site, e), !NeverCallsBack(e), CallArg(site, _, v), pts(v, ?Obj::Function(f));
+    invokes(site, *f) <-- calls_external(site, e), !NeverCallsBack(e), CallPositional(site, _, v), pts(v, ?Obj::Function(f));
     invokes(site, *f) <-- calls_external(site, e), !NeverCallsBack(e), CallKeyword(site, _, v), pts(v, ?Obj::Function(f));
     arg_obj(site, *f, 0, *o) <--
+        calls_external(site, e), !NeverCallsBack(e), CallKeyword(site, _, fv), pts(fv, ?Obj::Function(f)),
+        CallPositional(site, 0, xv), pts(xv, c), elem(c, o);
+    arg_obj(site, *f, 0, *o) <--
         live_call(site, callee, _), pts(callee, ?Obj::External(e)), BuiltinFunction(e, BuiltinEffect::CallsWithElements),
-        CallArg(site, 0, fv), pts(fv, ?Obj::Function(f)), CallArg(site, 1, xv), pts(xv, c), elem(c, o);
+        CallPositional(site, 0, fv), pts(fv, ?Obj::Function(f)), CallPositional(site, 1, xv), pts(xv, c), elem(c, o);
     // `functools.wraps(f)` makes a decorator that returns what it decorates.
     pts(out, Obj::PassThrough) <--
         live_call(_, callee, out), pts(callee, ?Obj::External(e)), BuiltinFunction(e, BuiltinEffect::PassThroughDecorator);
-    pts(out, o) <-- live_call(site, callee, out), pts(callee, ?Obj::PassThrough), CallArg(site, 0, v), pts(v, o);
+    pts(out, o) <-- live_call(site, callee, out), pts(callee, ?Obj::PassThrough), CallPositional(site, 0, v), pts(v, o);
 
     // Positional arguments.
     local(callee, slot, o) <--
-        call_args(site, f, shift), CallArg(site, index, v), MakeFunction(f, callee, _),
+        call_args(site, f, shift), CallPositional(site, index, v), MakeFunction(f, callee, _),
         Param(callee, index + shift, slot, _, kind), if is_positional(*kind), pts(v, o);
     local(callee, slot, o) <--
         arg_obj(_, f, index, o), MakeFunction(f, callee, _), Param(callee, index, slot, _, kind), if is_positional(*kind);
@@ -89,7 +115,7 @@ ascent::ascent_source! { calls:
     local(code, slot, Obj::Container(Container::var_args(*code))) <-- Param(code, _, slot, _, ParamKind::VarPositional);
     local(code, slot, Obj::Container(Container::var_keywords(*code))) <-- Param(code, _, slot, _, ParamKind::VarKeyword);
     elem(Obj::Container(Container::var_args(*callee)), o) <--
-        call_args(site, f, shift), CallArg(site, index, v), MakeFunction(f, callee, _),
+        call_args(site, f, shift), CallPositional(site, index, v), MakeFunction(f, callee, _),
         CodeArgs(callee, positional, _, _, true, _), if index + shift >= *positional, pts(v, o);
     elem(Obj::Container(Container::var_args(*callee)), o) <--
         arg_obj(_, f, index, o), MakeFunction(f, callee, _), CodeArgs(callee, positional, _, _, true, _),

@@ -20,9 +20,9 @@ ascent::ascent_source! { classes:
     /// Lookups of `name` in the MRO of `k` after position `after` find position `p` first.
     relation owner_after(Insn, u32, Sym, u32);
     relation has_owner(Insn, u32, Sym);
-    /// Lookups start at position 0 (the whole MRO) or right after a class whose methods use `super`.
+    /// Lookups start at position 0 (the whole MRO) or right after any class of it (`super`).
     relation lookup_start(Insn, u32);
-    relation UsesSuper(Insn);
+    relation IsSuperAttr(Insn);
     /// Attribute `name` of class `k` (through its MRO) may be `obj`.
     relation class_attr(Insn, Sym, Obj);
     /// Special method `special` of class `k` may be `obj`.
@@ -41,14 +41,14 @@ ascent::ascent_source! { classes:
     /// The functions of a property's setter.
     relation property_setter(Insn, Insn);
 
-    ClassDefinesIn(body, name) <-- ClassBody(_, body), StoreName(i, name, _), InsnCode(i, body);
+    ClassDefinesIn(body, name) <-- StoreName(i, name, _), InsnCode(i, body), ClassBody(_, body);
     ClassDefines(k, name) <-- ClassBody(k, body), ClassDefinesIn(body, name);
     AttrStoredAnywhere(name) <-- StoreAttr(_, _, name, _);
 
     // A class statement: the class object, its body run, its namespace.
     pts(out, Obj::Class(*k)) <-- BuildClass(k, _, _, out), InsnCode(k, code), reachable(code);
     call_edge(k, body) <-- BuildClass(k, _, _, _), InsnCode(k, code), reachable(code), ClassBody(k, body);
-    class_store(k, name, o) <-- ClassBody(k, body), StoreName(i, name, v), InsnCode(i, body), pts(v, o);
+    class_store(k, name, o) <-- pts(v, o), StoreName(i, name, v), InsnCode(i, body), ClassBody(k, body);
     field(Obj::Class(*k), name, o) <-- class_store(k, name, o), !SpecialName(Special::New, name);
     // `__new__` is a static method without saying so.
     field(Obj::Class(*k), name, Obj::Wrapped(Wrapper::StaticMethod, *f)) <--
@@ -61,12 +61,8 @@ ascent::ascent_source! { classes:
     class_base(k, index, b) <-- ClassBase(k, index, v), pts(v, b);
 
     // Ownership of names along the MRO (static, from class bodies).
-    UsesSuper(k) <-- ClassBody(k, body), CodeParent(method, body), FreeSlot(method, slot, _), LocalSlot(method, slot, name),
-        SpecialName(Special::ClassCell, name);
-    UsesSuper(k) <-- ClassBody(k, body), CodeParent(method, body), InsnCode(i, method), LoadGlobal(i, name, _),
-        SpecialName(Special::Super, name);
     lookup_start(k, 0) <-- mro(k, _, _);
-    lookup_start(k, p) <-- mro(k, p, ?Obj::Class(c)), UsesSuper(c);
+    lookup_start(k, p) <-- mro(k, p, _);
     defined_after(k, after, p, name) <--
         lookup_start(k, after), mro(k, p, ?Obj::Class(c)), if p > after, ClassDefines(c, name);
     owner_after(k, after, name, first) <--
@@ -80,7 +76,9 @@ ascent::ascent_source! { classes:
     has_special(k, special) <-- SpecialName(special, name), has_owner(k, 0, name);
 
     // Attribute loads.
-    attr_load(i, b, name, out) <-- LoadAttr(i, base, name, out), pts(base, b);
+    // (`LOAD_SUPER_ATTR` is also a method-form `LoadAttr`; `from_super` resolves it.)
+    attr_load(i, b, name, out) <-- LoadAttr(i, base, name, out), !IsSuperAttr(i), pts(base, b);
+    IsSuperAttr(i) <-- SuperAttr(i, _, _, _, _, _);
     pts(out, o) <-- attr_load(_, b, name, out), field(b, name, o);
     pts(out, Obj::External(e.attr(*name))) <-- attr_load(_, ?Obj::External(e), name, out);
 
@@ -88,7 +86,9 @@ ascent::ascent_source! { classes:
     from_class_on_instance(i, out, inst, k, o) <--
         attr_load(i, inst, name, out), if let Obj::Instance(_, k) = inst, class_attr(k, name, o);
     pts(out, Obj::Bound(*f, Recv::Instance(*site, *k))) <-- from_class_on_instance(_, out, ?Obj::Instance(site, k), _, ?Obj::Function(f));
-    pts(out, o) <-- from_class_on_instance(_, out, _, _, o), if o.is_plain_attribute();
+    pts(out, *o) <-- from_class_on_instance(_, out, _, _, o), if o.is_plain_attribute() && !matches!(o, Obj::Instance(..));
+    // An instance found on the class is the attribute, unless its class makes it a descriptor.
+    pts(out, *o) <-- from_class_on_instance(_, out, _, _, o), if let Obj::Instance(_, dk) = o, !has_special(dk, Special::Get);
     pts(out, Obj::Function(*f)) <-- from_class_on_instance(_, out, _, _, ?Obj::Wrapped(Wrapper::StaticMethod, f));
     pts(out, Obj::Bound(*f, Recv::Class(*k))) <-- from_class_on_instance(_, out, _, k, ?Obj::Wrapped(Wrapper::ClassMethod, f));
     arg_obj(i, f, 0, inst), result_to(i, f, out) <--
@@ -119,14 +119,25 @@ ascent::ascent_source! { classes:
         StoreAttr(i, base, name, v), pts(base, inst), if let Obj::Instance(_, k) = inst,
         class_attr(k, name, ?Obj::Wrapped(Wrapper::Property, getter)), property_setter(getter, set);
 
+    // A data descriptor's `__set__` takes the store.
+    arg_obj(i, *set, 0, *descriptor), arg_obj(i, *set, 1, *inst), arg_var(i, *set, 2, *v) <--
+        StoreAttr(i, base, name, v), pts(base, inst), if let Obj::Instance(_, k) = inst,
+        class_attr(k, name, descriptor), if let Obj::Instance(_, dk) = descriptor,
+        special_attr(dk, Special::Set, ?Obj::Function(set));
+
     // Builtin wrappers: `staticmethod(f)`, `classmethod(f)`, `property(f)`, `prop.setter(g)`.
     pts(out, Obj::Wrapped(*wrapper, *f)) <--
         live_call(site, callee, out), pts(callee, ?Obj::External(e)), BuiltinFunction(e, ?BuiltinEffect::Wraps(wrapper)),
-        CallArg(site, 0, v), pts(v, ?Obj::Function(f));
+        CallPositional(site, 0, v), pts(v, ?Obj::Function(f));
+    // `property(fget, fset)`.
+    property_setter(getter, set) <--
+        live_call(site, callee, _), pts(callee, ?Obj::External(e)),
+        BuiltinFunction(e, BuiltinEffect::Wraps(Wrapper::Property)), CallPositional(site, 0, gv), pts(gv, ?Obj::Function(getter)),
+        CallPositional(site, 1, sv), pts(sv, ?Obj::Function(set));
     pts(out, Obj::PropertySetter(*getter)) <--
         attr_load(_, ?Obj::Wrapped(Wrapper::Property, getter), name, out), SpecialName(Special::Setter, name);
     property_setter(getter, set), pts(out, Obj::Wrapped(Wrapper::Property, *getter)) <--
-        live_call(site, callee, out), pts(callee, ?Obj::PropertySetter(getter)), CallArg(site, 0, v),
+        live_call(site, callee, out), pts(callee, ?Obj::PropertySetter(getter)), CallPositional(site, 0, v),
         pts(v, ?Obj::Function(set));
 
     // Calling a class: allocation, `__new__` (given the class first), `__init__` (given the instance).
@@ -138,15 +149,15 @@ ascent::ascent_source! { classes:
 
     // `super()`: zero arguments read the `__class__` cell and the first parameter of the caller.
     pts(out, Obj::Super(*k, r)) <--
-        live_call(site, callee, out), pts(callee, ?Obj::External(e)), SpecialName(Special::Super, super_name),
-        if e.is_builtin(*super_name), CallShape(site, 0, 0, false), InsnCode(site, code),
+        live_call(site, callee, out), pts(callee, ?Obj::External(e)), BuiltinFunction(e, BuiltinEffect::MakesSuper),
+        CallShape(site, 0, 0, false), InsnCode(site, code),
         FreeSlot(code, slot, _), LocalSlot(code, slot, cell_name), SpecialName(Special::ClassCell, cell_name),
         slot_cell(code, slot, cell), cell_value(cell, ?Obj::Class(k)),
         Param(code, 0, first, _, _), local(code, first, receiver), if let Some(r) = Recv::of(*receiver);
     pts(out, Obj::Super(*k, r)) <--
-        live_call(site, callee, out), pts(callee, ?Obj::External(e)), SpecialName(Special::Super, super_name),
-        if e.is_builtin(*super_name), CallArg(site, 0, cv), pts(cv, ?Obj::Class(k)),
-        CallArg(site, 1, rv), pts(rv, receiver), if let Some(r) = Recv::of(*receiver);
+        live_call(site, callee, out), pts(callee, ?Obj::External(e)), BuiltinFunction(e, BuiltinEffect::MakesSuper),
+        CallPositional(site, 0, cv), pts(cv, ?Obj::Class(k)),
+        CallPositional(site, 1, rv), pts(rv, receiver), if let Some(r) = Recv::of(*receiver);
     from_super(i, out, *r, o) <--
         attr_load(i, ?Obj::Super(k, r), name, out), let rk = r.class(), mro(rk, after, ?Obj::Class(kk)), if kk == k,
         owner_after(rk, after, name, p), mro(rk, p, ?Obj::Class(c)), field(Obj::Class(*c), name, o);

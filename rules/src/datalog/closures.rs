@@ -19,6 +19,8 @@ ascent::ascent_source! { closures:
     slot_cell(code, slot, cell) <-- MakeFunction(f, code, _), FreeSlot(code, slot, index), ClosureItem(f, index, v), pts(v, cell);
 
     pts(out, cell) <-- LoadCellRef(_, code, slot, out), slot_cell(code, slot, cell);
+    // 3.13+ build closure tuples with `LOAD_FAST` of the cell slots.
+    pts(out, cell) <-- LoadLocal(_, code, slot, out), slot_cell(code, slot, cell);
     pts(out, o) <-- LoadCell(_, code, slot, out), slot_cell(code, slot, cell), cell_value(cell, o);
     pts(out, o) <-- LoadClassCell(_, code, slot, out), slot_cell(code, slot, cell), cell_value(cell, o);
     cell_value(cell, o) <-- StoreCell(_, code, slot, v), slot_cell(code, slot, cell), pts(v, o);

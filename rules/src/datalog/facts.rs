@@ -23,6 +23,7 @@ ascent::ascent_source! { facts:
 
     // Constants and names.
     relation Const(u32, Code, ConstKind, Sym);
+    relation ConstInt(u32, u32);
     relation LoadConst(Insn, u32, Var);
     relation LoadBuiltin(Insn, Sym, Var);
     relation LoadLocal(Insn, Code, Slot, Var);
@@ -40,6 +41,7 @@ ascent::ascent_source! { facts:
 
     // Attributes and subscripts.
     relation LoadAttr(Insn, Var, Sym, Var);
+    relation MethodSelf(Insn, Var);
     relation StoreAttr(Insn, Var, Sym, Var);
     relation SuperAttr(Insn, Var, Var, Var, Sym, Var);
     relation Subscript(Insn, Var, Var, Var);
@@ -75,11 +77,15 @@ ascent::ascent_source! { facts:
 
     // Calls and returns.
     relation Call(Insn, Var, Var);
+    relation CallReceiver(Insn, Var);
     relation CallArg(Insn, u32, Var);
     relation CallKeyword(Insn, Sym, Var);
     relation CallStarArgs(Insn, Var);
     relation CallStarKwargs(Insn, Var);
     relation CallShape(Insn, u32, u32, bool);
+    relation CallIntrinsic(Insn, Intrinsic, Var);
+    relation IntrinsicArg(Insn, u32, Var);
+    relation ConstItem(u32, u32, u32);
     relation Return(Insn, Var);
     relation ReturnConst(Insn, u32);
 
@@ -112,6 +118,10 @@ ascent::ascent_source! { facts:
     relation CompareSpecial(CompareOperator, Operand, Sym);
     /// `parent.name` is the submodule `child` (both in the package).
     relation Submodule(ModuleId, Sym, ModuleId);
+    /// An attribute every module has, with the kind of its value (`__name__`: a string).
+    relation ModuleAttribute(Sym, ConstKind);
+    /// A name that starts with a capital letter (classes, by convention).
+    relation CapitalizedName(Sym);
     /// A name a star import skips (it starts with `_`).
     relation PrivateName(Sym);
     /// What a method of the builtin containers does.

@@ -14,6 +14,9 @@ ascent::ascent_source! { modules:
     relation PackageModuleName(Sym);
 
     reachable(code) <-- ModuleCode(_, code);
+    // The import system sets `__name__`, `__file__`, `__doc__`, ... on every module.
+    field(Obj::Module(*m), name, Obj::Const(*kind)) <-- Module(m, _, _, _), ModuleAttribute(name, kind);
+    GlobalDefined(m, name) <-- Module(m, _, _, _), ModuleAttribute(name, _);
     CodeModule(code, m) <-- Code(code, m, _, _, _, _);
     PackageModuleName(name) <-- Module(_, name, _, _);
 

@@ -3,15 +3,17 @@
 #![allow(non_snake_case)]
 
 use cpyg_facts::schema::{
-    BinaryOperator, CodeKind, CompareOperator, ConstKind, ContainerKind, FunctionAttr, ParamKind, UnaryOperator,
+    BinaryOperator, CodeKind, CompareOperator, ConstKind, ContainerKind, FunctionAttr, Intrinsic, ParamKind,
+    UnaryOperator,
 };
 
 use ascent::aggregators::{count, min};
 
-use super::{accepts_keyword, is_generator, is_positional, unary_special};
+use super::{accepts_keyword, is_exception_value, is_generator, is_positional, type_of, unary_special};
 use crate::objects::*;
 
 ascent::ascent_par! {
+    #![measure_rule_times]
     pub struct Insensitive;
 
     include_source!(crate::datalog::facts::facts);

@@ -7,7 +7,7 @@ pub use insensitive::Insensitive;
 
 use cpyg_facts::schema::{ParamKind, UnaryOperator};
 
-use crate::objects::Special;
+use crate::objects::{Obj, Special};
 
 /// The rule sets, by the name `--rules` takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,3 +75,16 @@ mod coverage_program {
 }
 
 pub use coverage_program::CoverageProgram;
+
+/// What a raise statement may raise: package instances, or outside objects (named as their class).
+pub(crate) fn is_exception_value(obj: Obj) -> bool {
+    matches!(obj, Obj::Instance(..) | Obj::External(_))
+}
+
+/// The class of an exception value, as `__exit__` receives it.
+pub(crate) fn type_of(obj: Obj) -> Obj {
+    match obj {
+        Obj::Instance(_, class) => Obj::Class(class),
+        other => other,
+    }
+}
