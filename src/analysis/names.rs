@@ -35,6 +35,7 @@ impl Names {
         for row in facts.rows(RelationId::Module) {
             module.push(symbol(row[1])?.to_string());
         }
+        strip_root_package(&mut module);
         let count = facts.count(RelationId::Code);
         let mut parent: Vec<Option<u32>> = vec![None; count];
         for row in facts.rows(RelationId::CodeParent) {
@@ -141,6 +142,21 @@ impl Names {
             Origin::VarArgs(code) | Origin::VarKeywords(code) => self.code[code as usize].clone(),
         };
         format!("{} {place}", container_kind(c.kind))
+    }
+}
+
+/// Names are relative to the input folder: when the folder is itself a package
+/// (every module is it or inside it), its name is not a prefix (`pkg/main.py` is `main`).
+fn strip_root_package(modules: &mut [String]) {
+    let Some(root) = modules.iter().find(|m| !m.contains('.')).cloned() else { return };
+    let prefix = format!("{root}.");
+    if modules.len() < 2 || !modules.iter().all(|m| *m == root || m.starts_with(&prefix)) {
+        return;
+    }
+    for name in modules.iter_mut() {
+        if let Some(rest) = name.strip_prefix(&prefix) {
+            *name = rest.to_string();
+        }
     }
 }
 

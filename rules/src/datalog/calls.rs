@@ -75,6 +75,8 @@ ascent::ascent_source! { calls:
     // Outside the package: by name. A package class with an outside base and no `__init__` of its
     // own runs the base's.
     calls_external(site, *e) <-- live_call(site, callee, _), pts(callee, ?Obj::External(e));
+    // 3.12+ `super().name` calls `super` inside `LOAD_SUPER_ATTR`.
+    calls_external(i, *e) <-- SuperAttr(i, sv, _, _, _, _), pts(sv, ?Obj::External(e));
     calls_external(site, e.attr(*init)) <--
         live_call(site, callee, _), pts(callee, ?Obj::Class(k)), !has_special(k, Special::Init),
         mro(k, _, ?Obj::External(e)), if !matches!(e.root, ExtRoot::Builtins), SpecialName(Special::Init, init);
