@@ -34,6 +34,8 @@ ascent::ascent_source! { classes:
     relation from_class_on_instance(Insn, Var, Obj, Insn, Obj);
     /// Attribute load `i` found class attribute `obj` on class `k` itself.
     relation from_class(Insn, Var, Insn, Obj);
+    /// Attribute load `i` of `name` through a `super` object of class `k` and receiver `r`, into `out`.
+    relation super_load(Insn, Insn, Recv, Sym, Var);
     /// Attribute load `i` through a `super` object with receiver `r` found `obj`.
     relation from_super(Insn, Var, Recv, Obj);
     /// The body of class `k` stores `obj` as `name`.
@@ -158,13 +160,13 @@ ascent::ascent_source! { classes:
         live_call(site, callee, out), pts(callee, ?Obj::External(e)), BuiltinFunction(e, BuiltinEffect::MakesSuper),
         CallPositional(site, 0, cv), pts(cv, ?Obj::Class(k)),
         CallPositional(site, 1, rv), pts(rv, receiver), if let Some(r) = Recv::of(*receiver);
-    from_super(i, out, *r, o) <--
-        attr_load(i, ?Obj::Super(k, r), name, out), let rk = r.class(), mro(rk, after, ?Obj::Class(kk)), if kk == k,
-        owner_after(rk, after, name, p), mro(rk, p, ?Obj::Class(c)), field(Obj::Class(*c), name, o);
-    // 3.12+: `super().name` in one instruction.
+    // `super(...).name` as an attribute load, or 3.12+ `super().name` in one instruction.
+    super_load(i, *k, *r, name, out) <-- attr_load(i, ?Obj::Super(k, r), name, out);
+    super_load(i, *k, r, name, out) <--
+        SuperAttr(i, _, cv, rv, name, out), pts(cv, ?Obj::Class(k)), pts(rv, receiver), if let Some(r) = Recv::of(*receiver);
+    // The lookup starts right after class `k` in the receiver's MRO.
     from_super(i, out, r, o) <--
-        SuperAttr(i, _, cv, rv, name, out), pts(cv, ?Obj::Class(k)), pts(rv, receiver), if let Some(r) = Recv::of(*receiver),
-        let rk = r.class(), mro(rk, after, ?Obj::Class(kk)), if kk == k,
+        super_load(i, k, r, name, out), let rk = r.class(), mro(rk, after, ?Obj::Class(kk)), if kk == k,
         owner_after(rk, after, name, p), mro(rk, p, ?Obj::Class(c)), field(Obj::Class(*c), name, o);
     pts(out, Obj::Bound(*f, *r)) <-- from_super(_, out, r, ?Obj::Function(f));
     pts(out, Obj::Function(*f)) <-- from_super(_, out, _, ?Obj::Wrapped(Wrapper::StaticMethod, f));
