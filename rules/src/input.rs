@@ -78,25 +78,19 @@ tuple_rows! {
     7: (A 0, B 1, C 2, D 3, E 4, F 5, G 6);
 }
 
+/// One row of relation `relation`, typed.
+pub fn typed<R: Row>(relation: &str, columns: &[u32]) -> Result<R, String> {
+    if columns.len() != R::ARITY {
+        return Err(format!("relation {relation} has {} columns; the rules read {}", columns.len(), R::ARITY));
+    }
+    R::from_columns(columns)
+        .ok_or_else(|| format!("relation {relation}: row {columns:?} has a value out of its column's range"))
+}
+
 /// Every row of relation `id`, typed.
 pub fn rows<R: Row>(facts: &Facts, id: RelationId) -> Result<Vec<R>, String> {
-    let schema = id.schema();
-    if schema.columns.len() != R::ARITY {
-        return Err(format!(
-            "relation {} has {} columns; the rules read {}",
-            schema.name,
-            schema.columns.len(),
-            R::ARITY
-        ));
-    }
-    facts
-        .rows(id)
-        .map(|columns| {
-            R::from_columns(columns).ok_or_else(|| {
-                format!("relation {}: row {:?} has a value out of its column's range", schema.name, columns)
-            })
-        })
-        .collect()
+    let name = id.schema().name;
+    facts.rows(id).map(|columns| typed(name, columns)).collect()
 }
 
 /// `Insn(insn, code, _, _)` projected to `(insn, code)`.

@@ -69,6 +69,10 @@ const CONTAINER_METHODS: &[(&str, ContainerEffect)] = &[
     ("values", ContainerEffect::ReturnsElements),
 ];
 
+/// Builtin classes whose attributes are all special methods the interpreter finds
+/// itself: a name loaded through a subclass's instance never comes from them.
+const BARE_OUTSIDE_BASES: &[&str] = &["object"];
+
 /// Builtins (`None` module) and standard-library functions with a modelled effect.
 const BUILTIN_FUNCTIONS: &[(Option<&str>, &str, BuiltinEffect)] = &[
     (None, "staticmethod", BuiltinEffect::Wraps(Wrapper::StaticMethod)),
@@ -119,6 +123,7 @@ pub struct Knowledge {
     pub container_methods: Vec<(Sym, ContainerEffect)>,
     pub module_attributes: Vec<(Sym, ConstKind)>,
     pub builtin_functions: Vec<(Ext, BuiltinEffect)>,
+    pub bare_outside_bases: Vec<(Ext,)>,
 }
 
 impl Knowledge {
@@ -155,6 +160,9 @@ impl Knowledge {
                 Some(module) => Ext::module(symbols.intern(module)).attr(name),
             };
             known.builtin_functions.push((ext, effect));
+        }
+        for name in BARE_OUTSIDE_BASES {
+            known.bare_outside_bases.push((Ext::builtin(symbols.intern(name)),));
         }
         known
     }

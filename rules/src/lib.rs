@@ -6,6 +6,7 @@
 //! - [`objects`]: the abstract objects;
 //! - [`knowledge`]: Python names and builtins the rules match, as input relations;
 //! - [`mro`]: C3 linearization between rounds;
+//! - [`substitution`]: read variables replaced by their single producer before solving;
 //! - [`solve`]: the driver.
 
 pub mod datalog;
@@ -15,6 +16,7 @@ pub mod mro;
 pub mod objects;
 pub mod sets;
 pub mod solve;
+pub mod substitution;
 
 pub use sets::RuleSet;
 pub use solve::{solve, Solution};

@@ -25,11 +25,14 @@ pub type Slot = u32;
 pub const NO_SYM: Sym = u32::MAX;
 
 /// Something outside the package, by qualified name: the builtins or a module
-/// name (`os.path`) followed by up to three attribute names (`join`).
+/// name (`os.path`) followed by up to two attribute names (`join`). Two keep
+/// the names calls are known by (`os.path.join`, `<builtin>.str.join`); a
+/// longer path names an attribute of an outside *value*, and allowing it lets
+/// every chain of loads through a merged variable mint a new object.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Ext {
     pub root: ExtRoot,
-    pub attrs: [Sym; 3],
+    pub attrs: [Sym; 2],
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -42,14 +45,14 @@ pub enum ExtRoot {
 
 impl Ext {
     pub fn module(name: Sym) -> Ext {
-        Ext { root: ExtRoot::Module(name), attrs: [NO_SYM; 3] }
+        Ext { root: ExtRoot::Module(name), attrs: [NO_SYM; 2] }
     }
 
     pub fn builtin(name: Sym) -> Ext {
-        Ext { root: ExtRoot::Builtins, attrs: [name, NO_SYM, NO_SYM] }
+        Ext { root: ExtRoot::Builtins, attrs: [name, NO_SYM] }
     }
 
-    /// `self.name`. Past three attributes the name is kept at its deepest known
+    /// `self.name`. Past two attributes the name is kept at its deepest known
     /// prefix: the object stays outside the package, only less precisely named.
     pub fn attr(self, name: Sym) -> Ext {
         let mut attrs = self.attrs;

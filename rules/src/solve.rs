@@ -13,6 +13,7 @@ use crate::knowledge::Knowledge;
 use crate::mro::linearize;
 use crate::objects::*;
 use crate::sets::{CoverageProgram, Insensitive, RuleSet};
+use crate::substitution::Substitution;
 
 /// Derived relations, sorted and deduplicated.
 #[derive(Debug, Default)]
@@ -42,6 +43,16 @@ pub struct Solution {
 
 /// Runs `rule_set` over `facts` on `threads` threads.
 pub fn solve(facts: &Facts, rule_set: RuleSet, threads: usize) -> Result<Solution, String> {
+    solve_with(facts, rule_set, threads, &Substitution::of(facts))
+}
+
+/// [`solve`] with the given variable substitution ([`Substitution::identity`] for none).
+pub fn solve_with(
+    facts: &Facts,
+    rule_set: RuleSet,
+    threads: usize,
+    substitution: &Substitution,
+) -> Result<Solution, String> {
     let started = Instant::now();
     let mut symbols = facts.symbols.clone();
     let knowledge = Knowledge::new(&mut symbols);
@@ -50,7 +61,7 @@ pub fn solve(facts: &Facts, rule_set: RuleSet, threads: usize) -> Result<Solutio
         .build()
         .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
     let mut solution = pool.install(|| match rule_set {
-        RuleSet::Insensitive => run::<Insensitive>(facts, &knowledge),
+        RuleSet::Insensitive => run::<Insensitive>(facts, &knowledge, substitution),
     })?;
     solution.rule_set = Some(rule_set);
     solution.symbols = symbols;
@@ -62,16 +73,16 @@ pub fn solve(facts: &Facts, rule_set: RuleSet, threads: usize) -> Result<Solutio
 /// What the driver needs of a rule set's program; every set includes the same
 /// shared files, so one macro implements it for each.
 trait Program: Default {
-    fn load(&mut self, facts: &Facts, knowledge: &Knowledge) -> Result<(), String>;
+    fn load(&mut self, facts: &Facts, knowledge: &Knowledge, substitution: &Substitution) -> Result<(), String>;
     fn run(&mut self);
     fn profile(&self) -> String;
     fn classes(&self) -> Vec<Insn>;
     fn class_bases(&self) -> Vec<(Insn, u32, Obj)>;
     fn set_mro(&mut self, rows: Vec<(Insn, u32, Obj)>);
-    fn into_solution(self, facts: &Facts) -> Result<Solution, String>;
+    fn into_solution(self, facts: &Facts, substitution: &Substitution) -> Result<Solution, String>;
 }
 
-fn run<P: Program>(facts: &Facts, knowledge: &Knowledge) -> Result<Solution, String> {
+fn run<P: Program>(facts: &Facts, knowledge: &Knowledge, substitution: &Substitution) -> Result<Solution, String> {
     // A parallel ascent program cannot be resumed with more input, so each round starts
     // afresh from the facts and the orders the previous round's bases give. Orders
     // computed from more bases only add positions; the rounds end when bases stop changing.
@@ -79,7 +90,7 @@ fn run<P: Program>(facts: &Facts, knowledge: &Knowledge) -> Result<Solution, Str
     let mut rounds = 0;
     loop {
         let mut program = P::default();
-        program.load(facts, knowledge)?;
+        program.load(facts, knowledge, substitution)?;
         let classes = program.classes();
         if rounds == 0 {
             mro = linearize(&classes, &[]);
@@ -92,7 +103,7 @@ fn run<P: Program>(facts: &Facts, knowledge: &Knowledge) -> Result<Solution, Str
         }
         let next = linearize(&classes, &program.class_bases());
         if next == mro {
-            let mut solution = program.into_solution(facts)?;
+            let mut solution = program.into_solution(facts, substitution)?;
             solution.rounds = rounds;
             return Ok(solution);
         }
@@ -172,14 +183,16 @@ fn coverage(
 
 /// Fills the fact relations of a program, each from the relation of the same name.
 macro_rules! load_facts {
-    ($program:ident, $facts:ident; $($rel:ident),* $(,)?) => { $( $program.$rel = rows($facts, RelationId::$rel)?.into_iter().collect(); )* };
+    ($program:ident, $facts:ident, $substitution:ident; $($rel:ident),* $(,)?) => {
+        $( $program.$rel = $substitution.rows($facts, RelationId::$rel)?.into_iter().collect(); )*
+    };
 }
 
 macro_rules! program {
     ($set:ty) => {
         impl Program for $set {
-            fn load(&mut self, facts: &Facts, knowledge: &Knowledge) -> Result<(), String> {
-                load_facts!(self, facts;
+            fn load(&mut self, facts: &Facts, knowledge: &Knowledge, substitution: &Substitution) -> Result<(), String> {
+                load_facts!(self, facts, substitution;
                     Module, ModuleCode, Code, CodeParent, CodeArgs, Param, LocalSlot, CellSlot, FreeSlot,
                     StackFlow, SameValue, HandlerVar, Const, ConstInt, LoadConst, LoadBuiltin, LoadLocal, StoreLocal,
                     MakeCell, LoadCell, StoreCell, LoadCellRef, LoadClassCell, LoadGlobal, StoreGlobal, LoadName,
@@ -199,6 +212,7 @@ macro_rules! program {
                 self.ContainerMethodEffect = knowledge.container_methods.clone().into_iter().collect();
                 self.ModuleAttribute = knowledge.module_attributes.clone().into_iter().collect();
                 self.BuiltinFunction = knowledge.builtin_functions.clone().into_iter().collect();
+                self.BareOutsideBase = knowledge.bare_outside_bases.clone().into_iter().collect();
                 self.Submodule = knowledge.submodules(facts)?.into_iter().collect();
                 self.PrivateName = knowledge.private_names(facts).into_iter().collect();
                 self.CapitalizedName = knowledge.capitalized_names(&facts.symbols).into_iter().collect();
@@ -225,10 +239,10 @@ macro_rules! program {
                 self.mro = rows.into_iter().collect();
             }
 
-            fn into_solution(self, facts: &Facts) -> Result<Solution, String> {
+            fn into_solution(self, facts: &Facts, substitution: &Substitution) -> Result<Solution, String> {
                 let reachable: Vec<Code> = sorted(&self.reachable.iter().map(|r| r.0).collect::<Vec<_>>());
                 let implicit = implicit_sites(facts, &reachable)?;
-                let pts = sorted(&self.pts);
+                let pts = substitution.expand(sorted(&self.pts));
                 let invokes = sorted(&self.invokes);
                 let (unresolved, coverage) = coverage(sorted(&self.live_call), &pts, invokes.clone(), implicit);
                 Ok(Solution {

@@ -105,10 +105,10 @@ ascent::ascent_source! { classes:
     pts(out, Obj::Function(*f)) <-- from_class(_, out, _, ?Obj::Wrapped(Wrapper::StaticMethod, f));
     pts(out, Obj::Bound(*f, Recv::Class(*k))) <-- from_class(_, out, k, ?Obj::Wrapped(Wrapper::ClassMethod, f));
 
-    // A class with an outside base may get a name from it.
+    // A class with an outside base may get a name from it (`object` gives none).
     pts(out, Obj::External(e.attr(*name))) <--
         attr_load(_, b, name, out), if let Some(r) = Recv::of(*b), let k = r.class(), !has_owner(k, 0, name),
-        mro(k, _, ?Obj::External(e));
+        mro(k, _, ?Obj::External(e)), !BareOutsideBase(e);
 
     // `__getattr__` answers names no class of the MRO defines and no code stores.
     arg_obj(i, g, 0, inst), arg_var(i, g, 1, out), result_to(i, g, out) <--

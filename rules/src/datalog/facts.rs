@@ -126,6 +126,8 @@ ascent::ascent_source! { facts:
     relation PrivateName(Sym);
     /// What a method of the builtin containers does.
     relation ContainerMethodEffect(Sym, ContainerEffect);
+    /// An outside class that gives its subclasses' instances no named attributes (`object`).
+    relation BareOutsideBase(Ext);
     /// What a builtin or standard-library function does to objects.
     relation BuiltinFunction(Ext, BuiltinEffect);
     /// The method resolution order of a class: position (from 1) and class, or outside base.

@@ -11,7 +11,12 @@ ascent::ascent_source! { values:
     /// Code object `code` may run: a module body, or the callee of a call edge.
     relation reachable(Code);
 
-    pts(to, o) <-- StackFlow(from, to), pts(from, o);
+    /// `StackFlow` between distinct variables: the driver substitutes a read with one
+    /// producer by that producer (`crate::substitution`), leaving `x -> x` rows.
+    relation copy_flow(Var, Var);
+
+    copy_flow(from, to) <-- StackFlow(from, to), if from != to;
+    pts(to, o) <-- copy_flow(from, to), pts(from, o);
     pts(to, o) <-- SameValue(_, from, to), pts(from, o);
 
     local(code, slot, o) <-- StoreLocal(_, code, slot, v), pts(v, o);
