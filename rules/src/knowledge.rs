@@ -90,6 +90,7 @@ const BUILTIN_FUNCTIONS: &[(Option<&str>, &str, BuiltinEffect)] = &[
     (None, "min", BuiltinEffect::ReturnsElement),
     (None, "max", BuiltinEffect::ReturnsElement),
     (None, "map", BuiltinEffect::CallsWithElements),
+    (None, "map", BuiltinEffect::CollectsResults),
     (None, "filter", BuiltinEffect::CallsWithElements),
     (None, "sum", BuiltinEffect::ReturnsElement),
     (None, "super", BuiltinEffect::MakesSuper),
@@ -182,6 +183,31 @@ impl Knowledge {
             if let Some((parent, last)) = name.rsplit_once('.') {
                 if let (Some(&parent), Some(last)) = (by_name.get(parent), facts.symbols.id(last)) {
                     rows.push((parent, last, *child));
+                }
+            }
+        }
+        Ok(rows)
+    }
+
+    /// `ImportableAs(name, module)`: every module by its dotted name; when all modules
+    /// lie in one package (the input folder has an `__init__`), also by the name below it.
+    pub fn importable_as(&self, facts: &cpyg_facts::lower::Facts) -> Result<Vec<(Sym, u32)>, String> {
+        use cpyg_facts::schema::RelationId;
+        let modules: Vec<(u32, Sym, &str, bool)> = facts
+            .rows(RelationId::Module)
+            .map(|r| Ok((r[0], r[1], facts.symbols.text(r[1]).ok_or("Module: unknown name symbol")?, r[3] == 1)))
+            .collect::<Result<_, String>>()?;
+        let mut rows: Vec<(Sym, u32)> = modules.iter().map(|&(m, name, _, _)| (name, m)).collect();
+        let roots: Vec<&str> = modules.iter().filter(|m| !m.2.contains('.')).map(|m| m.2).collect();
+        if let [root] = roots[..] {
+            let root_is_package = modules.iter().any(|m| m.2 == root && m.3);
+            let prefix = format!("{root}.");
+            if root_is_package && modules.iter().all(|m| m.2 == root || m.2.starts_with(&prefix)) {
+                for &(m, _, name, _) in &modules {
+                    // Only names some import spells are symbols; the others need no row.
+                    if let Some(below) = name.strip_prefix(&prefix).and_then(|below| facts.symbols.id(below)) {
+                        rows.push((below, m));
+                    }
                 }
             }
         }

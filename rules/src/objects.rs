@@ -337,6 +337,8 @@ pub enum BuiltinEffect {
     ReturnsElement,
     /// `map(f, xs)`, `filter(f, xs)`: calls the first argument with elements of the others.
     CallsWithElements,
+    /// `map(f, xs)`: an iterator over what the functions it calls back return.
+    CollectsResults,
     /// `len(x)`, `iter(x)`, `next(x)`: calls this special method of the first argument.
     CallsSpecial(Special),
     /// `super(...)`: makes a super object (rules in `classes.rs`).

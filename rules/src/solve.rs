@@ -213,6 +213,7 @@ macro_rules! program {
                 self.ModuleAttribute = knowledge.module_attributes.clone().into_iter().collect();
                 self.BuiltinFunction = knowledge.builtin_functions.clone().into_iter().collect();
                 self.BareOutsideBase = knowledge.bare_outside_bases.clone().into_iter().collect();
+                self.ImportableAs = knowledge.importable_as(facts)?.into_iter().collect();
                 self.Submodule = knowledge.submodules(facts)?.into_iter().collect();
                 self.PrivateName = knowledge.private_names(facts).into_iter().collect();
                 self.CapitalizedName = knowledge.capitalized_names(&facts.symbols).into_iter().collect();

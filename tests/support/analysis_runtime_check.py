@@ -233,7 +233,11 @@ def module_names(case_dir):
         for file in files:
             if file.endswith(".py"):
                 stem = file[:-3]
-                yield ".".join(parts + ([] if stem == "__init__" else [stem]))
+                name = ".".join(parts + ([] if stem == "__init__" else [stem]))
+                # A case folder that is itself a package runs its modules as scripts
+                # beside each other; its own __init__ has no name from inside it.
+                if name:
+                    yield name
 
 
 def parse_expectations(path):

@@ -82,6 +82,12 @@ ascent::ascent_source! { containers:
     elem(Obj::Container(Container::made(*site, ContainerKind::List)), o) <--
         live_call(site, callee, _), pts(callee, ?Obj::External(e)), BuiltinFunction(e, BuiltinEffect::CollectsElements),
         CallPositional(site, 0, v), pts(v, c), elem(c, o);
+    // `map(f, xs)`: the functions the site calls back return its elements.
+    pts(out, Obj::Container(Container::made(*site, ContainerKind::List))) <--
+        live_call(site, callee, out), pts(callee, ?Obj::External(e)), BuiltinFunction(e, BuiltinEffect::CollectsResults);
+    elem(Obj::Container(Container::made(*site, ContainerKind::List)), o) <--
+        live_call(site, callee, _), pts(callee, ?Obj::External(e)), BuiltinFunction(e, BuiltinEffect::CollectsResults),
+        invokes(site, f), MakeFunction(f, code, _), returns(code, o);
     pts(out, o) <--
         live_call(site, callee, out), pts(callee, ?Obj::External(e)), BuiltinFunction(e, BuiltinEffect::ReturnsElement),
         CallPositional(site, 0, v), pts(v, c), elem(c, o);

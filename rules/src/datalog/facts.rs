@@ -116,6 +116,10 @@ ascent::ascent_source! { facts:
     relation BinarySpecial(BinaryOperator, Operand, Sym);
     /// The special method of a comparison, by operand (`__lt__` on the left, `__gt__` reflected).
     relation CompareSpecial(CompareOperator, Operand, Sym);
+    /// Module `module` is imported as `name`: its dotted name, and, when the input folder is
+    /// itself a package, its name below that package (a script run from the folder has the
+    /// folder on `sys.path`, so `import sub.mod` finds `pkg/sub/mod.py`).
+    relation ImportableAs(Sym, ModuleId);
     /// `parent.name` is the submodule `child` (both in the package).
     relation Submodule(ModuleId, Sym, ModuleId);
     /// An attribute every module has, with the kind of its value (`__name__`: a string).

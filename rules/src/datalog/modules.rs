@@ -10,7 +10,7 @@ ascent::ascent_source! { modules:
     relation CodeModule(Code, ModuleId);
     /// Module `module` binds global `name` somewhere (stores, imports, star imports of package modules).
     relation GlobalDefined(ModuleId, Sym);
-    /// `name` is the dotted name of a module of the package.
+    /// `name` is a name a module of the package is imported by.
     relation PackageModuleName(Sym);
 
     reachable(code) <-- ModuleCode(_, code);
@@ -18,7 +18,7 @@ ascent::ascent_source! { modules:
     field(Obj::Module(*m), name, Obj::Const(*kind)) <-- Module(m, _, _, _), ModuleAttribute(name, kind);
     GlobalDefined(m, name) <-- Module(m, _, _, _), ModuleAttribute(name, _);
     CodeModule(code, m) <-- Code(code, m, _, _, _, _);
-    PackageModuleName(name) <-- Module(_, name, _, _);
+    PackageModuleName(name) <-- ImportableAs(name, _);
 
     // Globals.
     field(Obj::Module(*m), name, o) <-- StoreName(i, name, v), InsnCode(i, code), ModuleCode(m, code), pts(v, o);
@@ -33,7 +33,7 @@ ascent::ascent_source! { modules:
     GlobalDefined(m, name) <--
         ImportStar(i, mv), InsnCode(i, code), CodeModule(code, m),
         StackFlow(imported, mv), ImportName(import, _, imported), ImportModule(import, source_name),
-        Module(source, source_name, _, _), GlobalDefined(source, name), !PrivateName(name);
+        ImportableAs(source_name, source), GlobalDefined(source, name), !PrivateName(name);
 
     // A global no module code binds is a builtin.
     pts(out, Obj::External(Ext::builtin(*name))) <--
@@ -45,7 +45,7 @@ ascent::ascent_source! { modules:
 
     // Imports.
     pts(out, Obj::Module(*m)) <--
-        ImportName(i, _, out), InsnCode(i, code), reachable(code), ImportResult(i, name), Module(m, name, _, _);
+        ImportName(i, _, out), InsnCode(i, code), reachable(code), ImportResult(i, name), ImportableAs(name, m);
     pts(out, Obj::External(Ext::module(*name))) <--
         ImportName(i, _, out), InsnCode(i, code), reachable(code), ImportResult(i, name), !PackageModuleName(name);
     field(Obj::Module(*parent), name, Obj::Module(*child)) <-- Submodule(parent, name, child);

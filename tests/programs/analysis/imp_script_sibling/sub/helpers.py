@@ -1,0 +1,2 @@
+def prepare():
+    return 1

@@ -1,0 +1,5 @@
+from .helpers import prepare
+
+
+def run():
+    prepare()
