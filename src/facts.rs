@@ -81,42 +81,13 @@ pub fn run_with_check(
     threads: usize,
     check: bool,
 ) -> Result<FactsRun, String> {
-    let started = Instant::now();
-    let loaded = load::load(inputs, python).map_err(|e| e.to_string())?;
-    let load_time = started.elapsed();
-    let marshal_time = loaded.marshal_time;
-
-    let mut skipped: Vec<SkippedModule> = Vec::new();
-    let mut skipped_paths: Vec<PathBuf> = Vec::new();
-    for failure in &loaded.failures {
-        skipped.push(SkippedModule {
-            module: failure.name.clone(),
-            file: relative_file(&loaded.root, &failure.path),
-            reason: failure.reason.to_string(),
-        });
-        skipped_paths.push(failure.path.clone());
-    }
-    let root = loaded.root.clone();
-    let interpreter = loaded.interpreter.clone();
-    let minor = loaded.minor;
-
-    let started = Instant::now();
-    let sources = loaded.modules.into_iter().map(Into::into).collect();
-    let (package, failures) = SemanticPackage::build_partial(minor, sources, threads);
+    let Decoded { root, interpreter, package, mut skipped, skipped_paths, decode_failures, times } =
+        decode_inputs(inputs, python, threads)?;
     // Compiler output the adapters cannot decode is a violation; a source that does not compile is not.
     let mut decode_report = CheckReport::default();
-    for failure in &failures {
-        decode_report.failed(&format!("{}:{}", failure.module, failure.qualname), format!("decode: {}", failure.error));
+    for (code_object, error) in &decode_failures {
+        decode_report.failed(code_object, format!("decode: {error}"));
     }
-    for failure in failures {
-        skipped.push(SkippedModule {
-            module: failure.module.clone(),
-            file: relative_file(&root, &failure.path),
-            reason: format!("code object {}: {}", failure.qualname, failure.error),
-        });
-        skipped_paths.push(failure.path);
-    }
-    let decode_time = started.elapsed();
 
     let started = Instant::now();
     let input = package_input(&package, &root);
@@ -149,12 +120,74 @@ pub fn run_with_check(
         code_objects: package.codes.len(),
         skipped,
         facts,
-        load: load_time,
-        marshal: marshal_time,
-        decode: decode_time,
+        load: times.load,
+        marshal: times.marshal,
+        decode: times.decode,
         lower: lower_time,
         write: write_time,
         check,
+    })
+}
+
+/// A loaded and decoded input, with what had to be left out.
+pub struct Decoded {
+    pub root: PathBuf,
+    /// The interpreter that compiled the sources, if any did.
+    pub interpreter: Option<String>,
+    pub package: SemanticPackage,
+    /// Modules that did not compile or have a code object the adapters refuse.
+    pub skipped: Vec<SkippedModule>,
+    pub skipped_paths: Vec<PathBuf>,
+    /// `(module:qualname, error)` of every code object the adapters refused.
+    pub decode_failures: Vec<(String, String)>,
+    pub times: DecodeTimes,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DecodeTimes {
+    pub load: Duration,
+    pub marshal: Duration,
+    pub decode: Duration,
+}
+
+/// Finds, compiles and reads `inputs`, and decodes them into a semantic package;
+/// the first half of both `cpyg facts` and `cpyg analyze`.
+pub fn decode_inputs(inputs: &[PathBuf], python: Option<&str>, threads: usize) -> Result<Decoded, String> {
+    let started = Instant::now();
+    let loaded = load::load(inputs, python).map_err(|e| e.to_string())?;
+    let load = started.elapsed();
+    let mut skipped = Vec::new();
+    let mut skipped_paths = Vec::new();
+    for failure in &loaded.failures {
+        skipped.push(SkippedModule {
+            module: failure.name.clone(),
+            file: relative_file(&loaded.root, &failure.path),
+            reason: failure.reason.to_string(),
+        });
+        skipped_paths.push(failure.path.clone());
+    }
+    let started = Instant::now();
+    let sources = loaded.modules.into_iter().map(Into::into).collect();
+    let (package, failures) = SemanticPackage::build_partial(loaded.minor, sources, threads);
+    let mut decode_failures = Vec::new();
+    for failure in failures {
+        decode_failures.push((format!("{}:{}", failure.module, failure.qualname), failure.error.to_string()));
+        skipped.push(SkippedModule {
+            module: failure.module.clone(),
+            file: relative_file(&loaded.root, &failure.path),
+            reason: format!("code object {}: {}", failure.qualname, failure.error),
+        });
+        skipped_paths.push(failure.path);
+    }
+    let times = DecodeTimes { load, marshal: loaded.marshal_time, decode: started.elapsed() };
+    Ok(Decoded {
+        root: loaded.root,
+        interpreter: loaded.interpreter,
+        package,
+        skipped,
+        skipped_paths,
+        decode_failures,
+        times,
     })
 }
 

@@ -2,7 +2,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
 use cpyg::load;
 use cpyg::package::SemanticPackage;
@@ -53,21 +53,11 @@ enum Command {
     },
     /// Load, lower and solve a package, and write the results into a SQLite database.
     Analyze {
-        /// A package folder, .py files, .pyc files, or a folder of .pyc files.
-        #[arg(required = true)]
-        paths: Vec<PathBuf>,
+        #[command(flatten)]
+        input: AnalysisInput,
         /// The database to write (replaced if it exists).
         #[arg(long)]
         db: PathBuf,
-        /// The rule set to solve.
-        #[arg(long, default_value = "insensitive")]
-        rules: String,
-        /// Interpreter that compiles sources: a path or a name such as python3.12.
-        #[arg(long)]
-        python: Option<String>,
-        /// Threads for decoding, lowering and solving (default: available cores).
-        #[arg(long)]
-        threads: Option<usize>,
     },
     /// Solve a fact directory written by `cpyg facts`, and write the results into a SQLite database.
     Solve {
@@ -86,21 +76,11 @@ enum Command {
     },
     /// Print the call graph of a package: pycg ({"caller": ["callee", ...]}), json or dot.
     Callgraph {
-        /// A package folder, .py files, .pyc files, or a folder of .pyc files.
-        #[arg(required = true)]
-        paths: Vec<PathBuf>,
+        #[command(flatten)]
+        input: AnalysisInput,
         /// pycg, json (nodes and per-site edges) or dot (Graphviz).
         #[arg(long, default_value = "pycg")]
         format: String,
-        /// The rule set to solve.
-        #[arg(long, default_value = "insensitive")]
-        rules: String,
-        /// Interpreter that compiles sources: a path or a name such as python3.12.
-        #[arg(long)]
-        python: Option<String>,
-        /// Threads for decoding, lowering and solving (default: available cores).
-        #[arg(long)]
-        threads: Option<usize>,
     },
     /// Compare cpyg's decoding with an interpreter's own `dis`, module by module.
     Conformance {
@@ -115,6 +95,23 @@ enum Command {
     },
 }
 
+/// What `analyze` and `callgraph` load and how they solve it.
+#[derive(Args)]
+struct AnalysisInput {
+    /// A package folder, .py files, .pyc files, or a folder of .pyc files.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// The rule set to solve.
+    #[arg(long, default_value = "insensitive")]
+    rules: String,
+    /// Interpreter that compiles sources: a path or a name such as python3.12.
+    #[arg(long)]
+    python: Option<String>,
+    /// Threads for decoding, lowering and solving (default: available cores).
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -123,13 +120,9 @@ fn main() -> ExitCode {
             facts(&paths, &output, python.as_deref(), threads, check)
         }
         Command::Conformance { python, paths, jobs } => conformance(python.as_deref(), &paths, jobs),
-        Command::Analyze { paths, db, rules, python, threads } => {
-            analyze(&paths, &db, &rules, python.as_deref(), threads)
-        }
+        Command::Analyze { input, db } => analyze(&input, &db),
         Command::Solve { facts, rules, db, threads } => solve(&facts, &rules, &db, threads),
-        Command::Callgraph { paths, format, rules, python, threads } => {
-            callgraph(&paths, &format, &rules, python.as_deref(), threads)
-        }
+        Command::Callgraph { input, format } => callgraph(&input, &format),
     };
     match result {
         Ok(code) => code,
@@ -205,15 +198,10 @@ fn facts(
     }
 }
 
-fn analyze(
-    paths: &[PathBuf],
-    db: &std::path::Path,
-    rules: &str,
-    python: Option<&str>,
-    threads: Option<usize>,
-) -> Result<ExitCode, String> {
-    let rule_set = cpyg::results::rule_set(rules)?;
-    let run = cpyg::results::analyze_to_db(paths, python, rule_set, threads.unwrap_or_else(cores), db)?;
+fn analyze(input: &AnalysisInput, db: &std::path::Path) -> Result<ExitCode, String> {
+    let rule_set = cpyg::results::rule_set(&input.rules)?;
+    let threads = input.threads.unwrap_or_else(cores);
+    let run = cpyg::results::analyze_to_db(&input.paths, input.python.as_deref(), rule_set, threads, db)?;
     report_run(&run);
     Ok(ExitCode::SUCCESS)
 }
@@ -231,25 +219,22 @@ fn solve(
 }
 
 fn report_run(run: &cpyg::results::Run) {
-    for skipped in &run.analysis.skipped {
-        eprintln!("cpyg: skipped {} ({}): {}", skipped.module, skipped.file, skipped.reason);
-    }
+    report_skipped(&run.analysis);
     eprintln!("cpyg: {run}");
 }
 
-fn callgraph(
-    paths: &[PathBuf],
-    format: &str,
-    rules: &str,
-    python: Option<&str>,
-    threads: Option<usize>,
-) -> Result<ExitCode, String> {
-    let format = cpyg::results::callgraph::Format::from_name(format)?;
-    let rule_set = cpyg::results::rule_set(rules)?;
-    let analysis = cpyg::analysis::analyze_with(paths, python, rule_set, threads.unwrap_or_else(cores))?;
+fn report_skipped(analysis: &cpyg::analysis::Analysis) {
     for skipped in &analysis.skipped {
         eprintln!("cpyg: skipped {} ({}): {}", skipped.module, skipped.file, skipped.reason);
     }
+}
+
+fn callgraph(input: &AnalysisInput, format: &str) -> Result<ExitCode, String> {
+    let format = cpyg::results::callgraph::Format::from_name(format)?;
+    let rule_set = cpyg::results::rule_set(&input.rules)?;
+    let threads = input.threads.unwrap_or_else(cores);
+    let analysis = cpyg::analysis::analyze_with(&input.paths, input.python.as_deref(), rule_set, threads)?;
+    report_skipped(&analysis);
     let text = cpyg::results::callgraph::render(&analysis, format)?;
     let mut out = io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {

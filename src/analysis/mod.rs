@@ -13,9 +13,7 @@ use cpyg_facts::schema::{CodeKind, RelationId};
 use cpyg_rules::objects::Obj;
 use cpyg_rules::{RuleSet, Solution};
 
-use crate::facts::{package_input, relative_file};
-use crate::load;
-use crate::package::SemanticPackage;
+use crate::facts::{decode_inputs, package_input, Decoded};
 
 pub use names::Names;
 
@@ -51,30 +49,7 @@ pub fn analyze_with(
     threads: usize,
 ) -> Result<Analysis, String> {
     let threads = threads.max(1);
-    let started = Instant::now();
-    let loaded = load::load(inputs, python).map_err(|e| e.to_string())?;
-    let load_time = started.elapsed();
-    let mut skipped: Vec<SkippedModule> = loaded
-        .failures
-        .iter()
-        .map(|f| SkippedModule {
-            module: f.name.clone(),
-            file: relative_file(&loaded.root, &f.path),
-            reason: f.reason.to_string(),
-        })
-        .collect();
-    let root = loaded.root.clone();
-    let started = Instant::now();
-    let sources = loaded.modules.into_iter().map(Into::into).collect();
-    let (package, failures) = SemanticPackage::build_partial(loaded.minor, sources, threads);
-    for failure in failures {
-        skipped.push(SkippedModule {
-            module: failure.module.clone(),
-            file: relative_file(&root, &failure.path),
-            reason: format!("code object {}: {}", failure.qualname, failure.error),
-        });
-    }
-    let decode_time = started.elapsed();
+    let Decoded { root, package, mut skipped, times, .. } = decode_inputs(inputs, python, threads)?;
     let started = Instant::now();
     let lowered = lower_package(&package_input(&package, &root), threads)?;
     skipped.extend(lowered.skipped.iter().cloned());
@@ -82,7 +57,7 @@ pub fn analyze_with(
     let lower_time = started.elapsed();
     let solution = cpyg_rules::solve(&lowered.facts, rule_set, threads)?;
     let names = Names::new(&lowered.facts)?;
-    let timings = Timings { load: load_time, decode: decode_time, lower: lower_time, solve: solution.time };
+    let timings = Timings { load: times.load, decode: times.decode, lower: lower_time, solve: solution.time };
     Ok(Analysis { facts: lowered.facts, solution, names, skipped, timings })
 }
 
