@@ -3,7 +3,10 @@
 //! with a modelled effect. Turned into input relations with their symbols
 //! (interned here when the package never spells them).
 
-use cpyg_facts::schema::{BinaryOperator, CompareOperator, ConstKind};
+use std::collections::HashMap;
+
+use cpyg_facts::lower::Facts;
+use cpyg_facts::schema::{BinaryOperator, CompareOperator, ConstKind, RelationId};
 use cpyg_facts::symbols::Symbols;
 
 use crate::objects::{BuiltinEffect, ContainerEffect, Ext, Operand, Special, Sym, Wrapper};
@@ -125,11 +128,24 @@ pub struct Knowledge {
     pub module_attributes: Vec<(Sym, ConstKind)>,
     pub builtin_functions: Vec<(Ext, BuiltinEffect)>,
     pub bare_outside_bases: Vec<(Ext,)>,
+    // Read off the input once; every round of the fixed point loads the same rows.
+    pub submodules: Vec<(u32, Sym, u32)>,
+    pub importable_as: Vec<(Sym, u32)>,
+    /// Symbols that start with `_`: names a star import skips.
+    pub private_names: Vec<(Sym,)>,
+    /// Symbols that start with a capital letter (classes, by convention).
+    pub capitalized_names: Vec<(Sym,)>,
 }
 
 impl Knowledge {
-    pub fn new(symbols: &mut Symbols) -> Knowledge {
+    /// The relations for `facts`; names the package never spells are interned into `symbols`.
+    pub fn new(symbols: &mut Symbols, facts: &Facts) -> Result<Knowledge, String> {
         let mut known = Knowledge::default();
+        let modules = input_modules(facts)?;
+        known.submodules = submodules(&modules, &facts.symbols);
+        known.importable_as = importable_as(&modules, &facts.symbols);
+        known.private_names = names_where(&facts.symbols, |c| c == '_');
+        known.capitalized_names = names_where(&facts.symbols, |c| c.is_ascii_uppercase());
         for &special in Special::ALL {
             known.special_names.push((special, symbols.intern(special.text())));
         }
@@ -165,66 +181,62 @@ impl Knowledge {
         for name in BARE_OUTSIDE_BASES {
             known.bare_outside_bases.push((Ext::builtin(symbols.intern(name)),));
         }
-        known
+        Ok(known)
     }
 }
 
-impl Knowledge {
-    /// `Submodule(parent, name, child)` for every module whose parent package is in the input.
-    pub fn submodules(&self, facts: &cpyg_facts::lower::Facts) -> Result<Vec<(u32, Sym, u32)>, String> {
-        use cpyg_facts::schema::RelationId;
-        let names: Vec<(u32, String)> = facts
-            .rows(RelationId::Module)
-            .map(|r| Ok((r[0], facts.symbols.text(r[1]).ok_or("Module: unknown name symbol")?.to_string())))
-            .collect::<Result<_, String>>()?;
-        let by_name: std::collections::HashMap<&str, u32> = names.iter().map(|(id, n)| (n.as_str(), *id)).collect();
-        let mut rows = Vec::new();
-        for (child, name) in &names {
-            if let Some((parent, last)) = name.rsplit_once('.') {
-                if let (Some(&parent), Some(last)) = (by_name.get(parent), facts.symbols.id(last)) {
-                    rows.push((parent, last, *child));
+/// A module of the input: id, name symbol, dotted name, whether it is a package's `__init__`.
+struct InputModule<'a> {
+    id: u32,
+    name: Sym,
+    dotted: &'a str,
+    is_package: bool,
+}
+
+fn input_modules(facts: &Facts) -> Result<Vec<InputModule<'_>>, String> {
+    facts
+        .rows(RelationId::Module)
+        .map(|r| {
+            let dotted = facts.symbols.text(r[1]).ok_or("Module: unknown name symbol")?;
+            Ok(InputModule { id: r[0], name: r[1], dotted, is_package: r[3] == 1 })
+        })
+        .collect()
+}
+
+/// `Submodule(parent, name, child)` for every module whose parent package is in the input.
+fn submodules(modules: &[InputModule], symbols: &Symbols) -> Vec<(u32, Sym, u32)> {
+    let by_name: HashMap<&str, u32> = modules.iter().map(|m| (m.dotted, m.id)).collect();
+    let mut rows = Vec::new();
+    for child in modules {
+        if let Some((parent, last)) = child.dotted.rsplit_once('.') {
+            if let (Some(&parent), Some(last)) = (by_name.get(parent), symbols.id(last)) {
+                rows.push((parent, last, child.id));
+            }
+        }
+    }
+    rows
+}
+
+/// `ImportableAs(name, module)`: every module by its dotted name; when all modules
+/// lie in one package (the input folder has an `__init__`), also by the name below it.
+fn importable_as(modules: &[InputModule], symbols: &Symbols) -> Vec<(Sym, u32)> {
+    let mut rows: Vec<(Sym, u32)> = modules.iter().map(|m| (m.name, m.id)).collect();
+    let roots: Vec<&InputModule> = modules.iter().filter(|m| !m.dotted.contains('.')).collect();
+    if let [root] = roots[..] {
+        let prefix = format!("{}.", root.dotted);
+        if root.is_package && modules.iter().all(|m| m.id == root.id || m.dotted.starts_with(&prefix)) {
+            for module in modules {
+                // Only names some import spells are symbols; the others need no row.
+                if let Some(below) = module.dotted.strip_prefix(&prefix).and_then(|below| symbols.id(below)) {
+                    rows.push((below, module.id));
                 }
             }
         }
-        Ok(rows)
     }
+    rows
+}
 
-    /// `ImportableAs(name, module)`: every module by its dotted name; when all modules
-    /// lie in one package (the input folder has an `__init__`), also by the name below it.
-    pub fn importable_as(&self, facts: &cpyg_facts::lower::Facts) -> Result<Vec<(Sym, u32)>, String> {
-        use cpyg_facts::schema::RelationId;
-        let modules: Vec<(u32, Sym, &str, bool)> = facts
-            .rows(RelationId::Module)
-            .map(|r| Ok((r[0], r[1], facts.symbols.text(r[1]).ok_or("Module: unknown name symbol")?, r[3] == 1)))
-            .collect::<Result<_, String>>()?;
-        let mut rows: Vec<(Sym, u32)> = modules.iter().map(|&(m, name, _, _)| (name, m)).collect();
-        let roots: Vec<&str> = modules.iter().filter(|m| !m.2.contains('.')).map(|m| m.2).collect();
-        if let [root] = roots[..] {
-            let root_is_package = modules.iter().any(|m| m.2 == root && m.3);
-            let prefix = format!("{root}.");
-            if root_is_package && modules.iter().all(|m| m.2 == root || m.2.starts_with(&prefix)) {
-                for &(m, _, name, _) in &modules {
-                    // Only names some import spells are symbols; the others need no row.
-                    if let Some(below) = name.strip_prefix(&prefix).and_then(|below| facts.symbols.id(below)) {
-                        rows.push((below, m));
-                    }
-                }
-            }
-        }
-        Ok(rows)
-    }
-
-    /// Every symbol that starts with a capital letter.
-    pub fn capitalized_names(&self, symbols: &Symbols) -> Vec<(Sym,)> {
-        symbols
-            .iter()
-            .filter(|(_, text)| text.starts_with(|c: char| c.is_ascii_uppercase()))
-            .map(|(id, _)| (id,))
-            .collect()
-    }
-
-    /// Every symbol that starts with `_`: names a star import skips.
-    pub fn private_names(&self, facts: &cpyg_facts::lower::Facts) -> Vec<(Sym,)> {
-        facts.symbols.iter().filter(|(_, text)| text.starts_with('_')).map(|(id, _)| (id,)).collect()
-    }
+/// Every symbol whose text starts as `starts` says.
+fn names_where(symbols: &Symbols, starts: impl Fn(char) -> bool) -> Vec<(Sym,)> {
+    symbols.iter().filter(|(_, text)| text.starts_with(&starts)).map(|(id, _)| (id,)).collect()
 }

@@ -55,7 +55,7 @@ pub fn solve_with(
 ) -> Result<Solution, String> {
     let started = Instant::now();
     let mut symbols = facts.symbols.clone();
-    let knowledge = Knowledge::new(&mut symbols);
+    let knowledge = Knowledge::new(&mut symbols, facts)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()
@@ -213,10 +213,10 @@ macro_rules! program {
                 self.ModuleAttribute = knowledge.module_attributes.clone().into_iter().collect();
                 self.BuiltinFunction = knowledge.builtin_functions.clone().into_iter().collect();
                 self.BareOutsideBase = knowledge.bare_outside_bases.clone().into_iter().collect();
-                self.ImportableAs = knowledge.importable_as(facts)?.into_iter().collect();
-                self.Submodule = knowledge.submodules(facts)?.into_iter().collect();
-                self.PrivateName = knowledge.private_names(facts).into_iter().collect();
-                self.CapitalizedName = knowledge.capitalized_names(&facts.symbols).into_iter().collect();
+                self.ImportableAs = knowledge.importable_as.clone().into_iter().collect();
+                self.Submodule = knowledge.submodules.clone().into_iter().collect();
+                self.PrivateName = knowledge.private_names.clone().into_iter().collect();
+                self.CapitalizedName = knowledge.capitalized_names.clone().into_iter().collect();
                 Ok(())
             }
 
