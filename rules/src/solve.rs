@@ -12,7 +12,7 @@ use crate::input::{insn_code, rows};
 use crate::knowledge::Knowledge;
 use crate::mro::linearize;
 use crate::objects::*;
-use crate::sets::{CoverageProgram, Insensitive, RuleSet};
+use crate::sets::{CoverageProgram, Insensitive, Prepare, RuleSet};
 use crate::substitution::Substitution;
 
 /// Derived relations, sorted and deduplicated.
@@ -73,12 +73,11 @@ pub fn solve_with(
 /// What the driver needs of a rule set's program; every set includes the same
 /// shared files, so one macro implements it for each.
 trait Program: Default {
-    fn load(&mut self, facts: &Facts, knowledge: &Knowledge, substitution: &Substitution) -> Result<(), String>;
+    /// Takes the facts, knowledge, `mro` and prepared relations of a finished preparation.
+    fn load(&mut self, prepared: Prepare);
     fn run(&mut self);
     fn profile(&self) -> String;
-    fn classes(&self) -> Vec<Insn>;
     fn class_bases(&self) -> Vec<(Insn, u32, Obj)>;
-    fn set_mro(&mut self, rows: Vec<(Insn, u32, Obj)>);
     fn into_solution(self, facts: &Facts, substitution: &Substitution) -> Result<Solution, String>;
 }
 
@@ -86,19 +85,20 @@ fn run<P: Program>(facts: &Facts, knowledge: &Knowledge, substitution: &Substitu
     // A parallel ascent program cannot be resumed with more input, so each round starts
     // afresh from the facts and the orders the previous round's bases give. Orders
     // computed from more bases only add positions; the rounds end when bases stop changing.
-    let mut mro: Vec<(Insn, u32, Obj)> = Vec::new();
+    let classes: Vec<Insn> = sorted(&rows::<(u32, u32, u32, u32)>(facts, RelationId::BuildClass)?.iter().map(|r| r.0).collect::<Vec<_>>());
+    let profile = std::env::var_os("CPYG_PROFILE").is_some();
+    let mut mro = linearize(&classes, &[]);
     let mut rounds = 0;
     loop {
-        let mut program = P::default();
-        program.load(facts, knowledge, substitution)?;
-        let classes = program.classes();
-        if rounds == 0 {
-            mro = linearize(&classes, &[]);
+        let prepared = prepare(facts, knowledge, substitution, &mro)?;
+        if profile {
+            eprintln!("{}", prepared_profile(&prepared));
         }
-        program.set_mro(mro.clone());
+        let mut program = P::default();
+        program.load(prepared);
         program.run();
         rounds += 1;
-        if std::env::var_os("CPYG_PROFILE").is_some() {
+        if profile {
             eprintln!("{}", program.profile());
         }
         let next = linearize(&classes, &program.class_bases());
@@ -109,6 +109,96 @@ fn run<P: Program>(facts: &Facts, knowledge: &Knowledge, substitution: &Substitu
         }
         mro = next;
     }
+}
+
+/// Fills the fact relations of a program, each from the relation of the same name.
+macro_rules! load_facts {
+    ($program:ident, $facts:ident, $substitution:ident; $($rel:ident),* $(,)?) => {
+        $( $program.$rel = $substitution.rows($facts, RelationId::$rel)?.into_iter().collect(); )*
+    };
+}
+
+/// Moves relations of the same name from one program into another.
+macro_rules! move_relations {
+    ($from:ident, $to:ident; $($rel:ident),* $(,)?) => {
+        $( $to.$rel = std::mem::take(&mut $from.$rel).into_iter().collect(); )*
+    };
+}
+
+/// Calls `$callback!($($args)*; ...)` with every fact relation the rules read.
+macro_rules! fact_relations {
+    ($callback:ident!($($args:tt)*)) => {
+        $callback!($($args)*;
+            Module, ModuleCode, Code, CodeParent, CodeArgs, Param, LocalSlot, CellSlot, FreeSlot,
+            StackFlow, SameValue, HandlerVar, Const, ConstInt, LoadConst, LoadBuiltin, LoadLocal, StoreLocal,
+            MakeCell, LoadCell, StoreCell, LoadCellRef, LoadClassCell, LoadGlobal, StoreGlobal, LoadName,
+            StoreName, LoadNameFromMapping, LoadAttr, MethodSelf, StoreAttr, SuperAttr, Subscript, StoreSubscript,
+            SliceSubscript, BuildContainer, ContainerItem, DictEntry, DictConstKeyEntry, ContainerAdd,
+            DictAdd, ContainerExtend, DictMerge, ListToTuple, Unpack, UnpackItem, UnpackItemFromEnd,
+            UnpackRest, MakeFunction, FunctionAttribute, BuildClass, ClassBody, ClassBase, ImportName,
+            ImportModule, ImportResult, ImportFrom, ImportStar, Call, CallReceiver, CallArg, CallKeyword, CallStarArgs,
+            CallStarKwargs, CallShape, CallIntrinsic, IntrinsicArg, ConstItem, Return, ReturnConst, Yield, Delegate, Await, GetIter, Next,
+            GetAIter, GetANext, Raise, ExceptionRegion, EnterContext, ExitContext, BinaryOp, UnaryOp,
+            Compare, Contains, TruthTest,
+        )
+    };
+}
+
+/// Calls `$callback!($($args)*; ...)` with the relations the driver makes beside the facts.
+macro_rules! knowledge_relations {
+    ($callback:ident!($($args:tt)*)) => {
+        $callback!($($args)*;
+            InsnCode, SpecialName, BinarySpecial, CompareSpecial, ContainerMethodEffect, ModuleAttribute,
+            BuiltinFunction, BareOutsideBase, ImportableAs, Submodule, PrivateName, CapitalizedName, mro,
+        )
+    };
+}
+
+/// Calls `$callback!($($args)*; ...)` with every relation `crate::datalog::prepared` declares.
+macro_rules! prepared_relations {
+    ($callback:ident!($($args:tt)*)) => {
+        $callback!($($args)*;
+            Copy, Alloc, LocalStore, StaticLocal, CodeModule, GlobalDefined, PackageModuleName, StaticField,
+            StoreStatic, LoadStatic, ClassStore, AttrLoad, ImportStarInto, CallIn, CallPositional, CallbackArg,
+            PositionalParam, KeywordSlot, KeywordParam, VarArgsOf, KwArgsOf, KwDefaultsFlow, ReturnVar,
+            StaticReturn, GeneratorCode, NeverCallsBack, ModelledBuiltin, ClassDefinesIn, ClassDefines,
+            AttrStoredAnywhere, IsSuperAttr, ClassBodyRun, MroClass, OutsideBase, Owner, HasOwner, HasSpecial,
+            SuperOwner, ZeroArgumentCall, OutsideInit, ClosureFlow, SlotCellLoad, CellLoad, ParamCell,
+            StaticCellValue, ElemFlow, ElemStore, ElemCopyTo, ElemCopyInto, ElemLoad, ItemLoad, ItemFlow,
+            ExactTuple, ContainerMethodLoad, AsyncGeneratorCode, RaiseIn, HandlerOf, ImplicitCall, ImplicitArg,
+            ImplicitResult, ContextExit, LeftOperand,
+        )
+    };
+}
+
+/// Runs the preparation program over the facts (variables substituted), the knowledge and `mro`.
+fn prepare(
+    facts: &Facts,
+    knowledge: &Knowledge,
+    substitution: &Substitution,
+    mro: &[(Insn, u32, Obj)],
+) -> Result<Prepare, String> {
+    let mut prepare = Prepare::default();
+    fact_relations!(load_facts!(prepare, facts, substitution));
+    prepare.InsnCode = insn_code(facts).into_iter().collect();
+    prepare.SpecialName = knowledge.special_names.iter().copied().collect();
+    prepare.BinarySpecial = knowledge.binary_specials.iter().copied().collect();
+    prepare.CompareSpecial = knowledge.compare_specials.iter().copied().collect();
+    prepare.ContainerMethodEffect = knowledge.container_methods.iter().copied().collect();
+    prepare.ModuleAttribute = knowledge.module_attributes.iter().copied().collect();
+    prepare.BuiltinFunction = knowledge.builtin_functions.iter().copied().collect();
+    prepare.BareOutsideBase = knowledge.bare_outside_bases.iter().copied().collect();
+    prepare.ImportableAs = knowledge.importable_as.iter().copied().collect();
+    prepare.Submodule = knowledge.submodules.iter().copied().collect();
+    prepare.PrivateName = knowledge.private_names.iter().copied().collect();
+    prepare.CapitalizedName = knowledge.capitalized_names.iter().copied().collect();
+    prepare.mro = mro.iter().copied().collect();
+    prepare.run();
+    Ok(prepare)
+}
+
+fn prepared_profile(prepare: &Prepare) -> String {
+    format!("{}\n{}", prepare.scc_times_summary(), prepare.relation_sizes_summary())
 }
 
 fn sorted<'a, T: Ord + Copy + 'a>(rows: impl IntoIterator<Item = &'a T>) -> Vec<T> {
@@ -181,43 +271,13 @@ fn coverage(
     (sorted(&program.unresolved), sorted(&program.coverage))
 }
 
-/// Fills the fact relations of a program, each from the relation of the same name.
-macro_rules! load_facts {
-    ($program:ident, $facts:ident, $substitution:ident; $($rel:ident),* $(,)?) => {
-        $( $program.$rel = $substitution.rows($facts, RelationId::$rel)?.into_iter().collect(); )*
-    };
-}
-
 macro_rules! program {
     ($set:ty) => {
         impl Program for $set {
-            fn load(&mut self, facts: &Facts, knowledge: &Knowledge, substitution: &Substitution) -> Result<(), String> {
-                load_facts!(self, facts, substitution;
-                    Module, ModuleCode, Code, CodeParent, CodeArgs, Param, LocalSlot, CellSlot, FreeSlot,
-                    StackFlow, SameValue, HandlerVar, Const, ConstInt, LoadConst, LoadBuiltin, LoadLocal, StoreLocal,
-                    MakeCell, LoadCell, StoreCell, LoadCellRef, LoadClassCell, LoadGlobal, StoreGlobal, LoadName,
-                    StoreName, LoadNameFromMapping, LoadAttr, MethodSelf, StoreAttr, SuperAttr, Subscript, StoreSubscript,
-                    SliceSubscript, BuildContainer, ContainerItem, DictEntry, DictConstKeyEntry, ContainerAdd,
-                    DictAdd, ContainerExtend, DictMerge, ListToTuple, Unpack, UnpackItem, UnpackItemFromEnd,
-                    UnpackRest, MakeFunction, FunctionAttribute, BuildClass, ClassBody, ClassBase, ImportName,
-                    ImportModule, ImportResult, ImportFrom, ImportStar, Call, CallReceiver, CallArg, CallKeyword, CallStarArgs,
-                    CallStarKwargs, CallShape, CallIntrinsic, IntrinsicArg, ConstItem, Return, ReturnConst, Yield, Delegate, Await, GetIter, Next,
-                    GetAIter, GetANext, Raise, ExceptionRegion, EnterContext, ExitContext, BinaryOp, UnaryOp,
-                    Compare, Contains, TruthTest,
-                );
-                self.InsnCode = insn_code(facts).into_iter().collect();
-                self.SpecialName = knowledge.special_names.clone().into_iter().collect();
-                self.BinarySpecial = knowledge.binary_specials.clone().into_iter().collect();
-                self.CompareSpecial = knowledge.compare_specials.clone().into_iter().collect();
-                self.ContainerMethodEffect = knowledge.container_methods.clone().into_iter().collect();
-                self.ModuleAttribute = knowledge.module_attributes.clone().into_iter().collect();
-                self.BuiltinFunction = knowledge.builtin_functions.clone().into_iter().collect();
-                self.BareOutsideBase = knowledge.bare_outside_bases.clone().into_iter().collect();
-                self.ImportableAs = knowledge.importable_as.clone().into_iter().collect();
-                self.Submodule = knowledge.submodules.clone().into_iter().collect();
-                self.PrivateName = knowledge.private_names.clone().into_iter().collect();
-                self.CapitalizedName = knowledge.capitalized_names.clone().into_iter().collect();
-                Ok(())
+            fn load(&mut self, mut prepared: Prepare) {
+                fact_relations!(move_relations!(prepared, self));
+                knowledge_relations!(move_relations!(prepared, self));
+                prepared_relations!(move_relations!(prepared, self));
             }
 
             fn run(&mut self) {
@@ -228,16 +288,8 @@ macro_rules! program {
                 format!("{}\n{}", self.scc_times_summary(), self.relation_sizes_summary())
             }
 
-            fn classes(&self) -> Vec<Insn> {
-                sorted(&self.BuildClass.iter().map(|r| r.0).collect::<Vec<_>>())
-            }
-
             fn class_bases(&self) -> Vec<(Insn, u32, Obj)> {
                 sorted(&self.class_base)
-            }
-
-            fn set_mro(&mut self, rows: Vec<(Insn, u32, Obj)>) {
-                self.mro = rows.into_iter().collect();
             }
 
             fn into_solution(self, facts: &Facts, substitution: &Substitution) -> Result<Solution, String> {
@@ -270,3 +322,24 @@ macro_rules! program {
 }
 
 program!(Insensitive);
+
+#[cfg(test)]
+mod tests {
+    /// The names of the relations in a relation list.
+    macro_rules! names {
+        (; $($rel:ident),* $(,)?) => { vec![$(stringify!($rel)),*] };
+    }
+
+    #[test]
+    fn every_prepared_relation_is_moved_into_the_rule_set() {
+        let mut declared: Vec<&str> = include_str!("datalog/prepared.rs")
+            .lines()
+            .filter_map(|line| line.trim().strip_prefix("relation "))
+            .map(|rest| rest.split('(').next().unwrap_or(rest))
+            .collect();
+        let mut moved: Vec<&str> = prepared_relations!(names!());
+        declared.sort_unstable();
+        moved.sort_unstable();
+        assert_eq!(declared, moved);
+    }
+}

@@ -6,7 +6,60 @@
 //! How a site passes arguments is one of three shapes, so that binding to
 //! parameters is written once: the call's own arguments shifted past bound
 //! receivers (`call_args`), an object at a position (`arg_obj`), a variable at
-//! a position (`arg_var`).
+//! a position (`arg_var`). Bindings become edges (`local_flow`, `local_elem_flow`,
+//! `elem_flow`, `elem_copy`) that the value rules follow.
+
+ascent::ascent_source! { calls_prepare:
+
+    relation FromMethodSelf(Var);
+    relation ReceiverArgument(Insn, Var);
+    relation HasReceiverArgument(Insn);
+    relation DefaultValue(Insn, u32, Var);
+    relation DefaultCount(Insn, u32);
+
+    CallIn(code, site, callee, out) <-- Call(site, callee, out), InsnCode(site, code);
+
+    FromMethodSelf(v) <-- MethodSelf(_, out), StackFlow(out, v);
+    ReceiverArgument(site, v) <-- CallReceiver(site, v), !FromMethodSelf(v);
+    CallPositional(site, 0, v) <-- ReceiverArgument(site, v);
+    CallPositional(site, index + 1, v) <-- CallArg(site, index, v), ReceiverArgument(site, _);
+    CallPositional(site, index, v) <-- CallArg(site, index, v), !HasReceiverArgument(site);
+    HasReceiverArgument(site) <-- ReceiverArgument(site, _);
+    CallbackArg(site, v) <-- CallPositional(site, _, v);
+    CallbackArg(site, v) <-- CallKeyword(site, _, v);
+
+    Alloc(code, out, Obj::Function(*f)) <-- MakeFunction(f, _, out), InsnCode(f, code);
+
+    PositionalParam(f, index, code, slot) <--
+        MakeFunction(f, code, _), Param(code, index, slot, _, kind), if is_positional(*kind);
+    KeywordSlot(f, name, code, slot) <--
+        MakeFunction(f, code, _), Param(code, _, slot, name, kind), if accepts_keyword(*kind);
+    KeywordParam(code, name) <-- Param(code, _, _, name, kind), if accepts_keyword(*kind);
+    VarArgsOf(f, code, positional) <-- MakeFunction(f, code, _), CodeArgs(code, positional, _, _, true, _);
+    KwArgsOf(f, code) <-- MakeFunction(f, code, _), CodeArgs(code, _, _, _, _, true);
+    StaticLocal(code, slot, Obj::Container(Container::var_args(*code))) <-- Param(code, _, slot, _, ParamKind::VarPositional);
+    StaticLocal(code, slot, Obj::Container(Container::var_keywords(*code))) <-- Param(code, _, slot, _, ParamKind::VarKeyword);
+
+    // Defaults fill the last positional parameters; keyword-only defaults any keyword-only one.
+    DefaultValue(f, index, v) <--
+        FunctionAttribute(f, FunctionAttr::Defaults, tuple), StackFlow(built, tuple),
+        BuildContainer(b, ContainerKind::Tuple, built), ContainerItem(b, index, v);
+    DefaultCount(f, n as u32) <-- DefaultValue(f, _, _), agg n = count() in DefaultValue(f, _, _);
+    LocalStore(v, code, slot) <--
+        MakeFunction(f, code, _), DefaultValue(f, index, v), DefaultCount(f, count), CodeArgs(code, positional, _, _, _, _),
+        if positional >= count, Param(code, positional - count + index, slot, _, _);
+    KwDefaultsFlow(dv, code, slot) <--
+        MakeFunction(f, code, _), FunctionAttribute(f, FunctionAttr::KwDefaults, dv),
+        Param(code, _, slot, _, ParamKind::KeywordOnly);
+
+    ReturnVar(code, v) <-- Return(i, v), InsnCode(i, code);
+    StaticReturn(code, Obj::Const(*kind)) <-- ReturnConst(i, c), InsnCode(i, code), Const(c, _, kind, _);
+    GeneratorCode(code) <-- Code(code, _, _, _, kind, _), if is_generator(*kind);
+    GeneratorCode(code) <-- Code(code, _, name, _, CodeKind::Comprehension, _), SpecialName(Special::GenExpr, name);
+
+    NeverCallsBack(e) <-- BuiltinFunction(e, effect), if matches!(effect, BuiltinEffect::Wraps(_) | BuiltinEffect::PassThroughDecorator);
+    ModelledBuiltin(e) <-- BuiltinFunction(e, _);
+}
 
 ascent::ascent_source! { calls:
 
@@ -25,40 +78,19 @@ ascent::ascent_source! { calls:
     relation call_edge(Insn, Code);
     /// A `Call` in reachable code.
     relation live_call(Insn, Var, Var);
+    /// A call in reachable code of an outside object, by name; the result goes to `out`.
+    relation external_call(Insn, Ext, Var);
     /// What `code` returns, and what calling it gives (a generator for generator functions).
     relation returns(Code, Obj);
     relation result(Code, Obj);
-    /// Default values of positional parameters: item `index` of the defaults of `f`.
-    relation DefaultValue(Insn, u32, Var);
-    relation DefaultCount(Insn, u32);
-    /// Calling `code` gives a generator, coroutine or async generator (generator expressions included).
-    relation GeneratorCode(Code);
     /// Site `site` calls something outside the package, by qualified name.
     relation calls_external(Insn, Ext);
-    /// The positional arguments of a call, its receiver first when the receiver is an argument
-    /// (3.11+ pass a decorated function or a comprehension's iterator in the receiver slot);
-    /// the self half of a method-form load is not: the load's bound method carries it.
-    relation CallPositional(Insn, u32, Var);
-    relation ReceiverArgument(Insn, Var);
-    relation FromMethodSelf(Var);
-    relation HasReceiverArgument(Insn);
-    /// Outside functions known to keep the functions they are given without calling them.
-    relation NeverCallsBack(Ext);
-    /// Builtins whose results the rules model.
-    relation ModelledBuiltin(Ext);
-    /// `code` has a parameter that can be passed by keyword `name`.
-    relation KeywordParam(Code, Sym);
+    /// The elements of what `var` holds land in local `slot` of `code` (`f(*xs)`, `f(**kw)`,
+    /// keyword-only defaults).
+    relation local_elem_flow(Var, Code, Slot);
 
-    live_call(site, callee, out) <-- Call(site, callee, out), InsnCode(site, code), reachable(code);
-
-    FromMethodSelf(v) <-- MethodSelf(_, out), StackFlow(out, v);
-    ReceiverArgument(site, v) <-- CallReceiver(site, v), !FromMethodSelf(v);
-    CallPositional(site, 0, v) <-- ReceiverArgument(site, v);
-    CallPositional(site, index + 1, v) <-- CallArg(site, index, v), ReceiverArgument(site, _);
-    CallPositional(site, index, v) <-- CallArg(site, index, v), !HasReceiverArgument(site);
-    HasReceiverArgument(site) <-- ReceiverArgument(site, _);
-
-    pts(out, Obj::Function(*f)) <-- MakeFunction(f, _, out), InsnCode(f, code), reachable(code);
+    live_call(site, callee, out) <-- CallIn(code, site, callee, out), reachable(code);
+    external_call(site, *e, out) <-- live_call(site, callee, out), pts(callee, ?Obj::External(e));
 
     // Who is invoked.
     invokes(site, f) <-- call_args(site, f, _);
@@ -74,97 +106,59 @@ ascent::ascent_source! { calls:
 
     // Outside the package: by name. A package class with an outside base and no `__init__` of its
     // own runs the base's.
-    calls_external(site, *e) <-- live_call(site, callee, _), pts(callee, ?Obj::External(e));
+    calls_external(site, e) <-- external_call(site, e, _);
     // 3.12+ `super().name` calls `super` inside `LOAD_SUPER_ATTR`.
     calls_external(i, *e) <-- SuperAttr(i, sv, _, _, _, _), pts(sv, ?Obj::External(e));
-    calls_external(site, e.attr(*init)) <--
-        live_call(site, callee, _), pts(callee, ?Obj::Class(k)), !has_special(k, Special::Init),
-        mro(k, _, ?Obj::External(e)), if !matches!(e.root, ExtRoot::Builtins), SpecialName(Special::Init, init);
+    calls_external(site, e) <-- class_call(site, k, _), OutsideInit(k, e);
     // Calling an outside class (by convention a capitalized name: `ext.Client()`, `KeyError()`)
     // gives an outside instance named as the class, whose attributes are named after it.
     pts(out, Obj::External(*e)) <--
-        live_call(_, callee, out), pts(callee, ?Obj::External(e)), !ModelledBuiltin(e), if let Some(last) = e.last(),
-        CapitalizedName(last);
-    ModelledBuiltin(e) <-- BuiltinFunction(e, _);
-    pts(out, Obj::Const(*kind)) <-- live_call(_, callee, out), pts(callee, ?Obj::External(e)), BuiltinFunction(e, ?BuiltinEffect::Returns(kind));
+        external_call(_, e, out), !ModelledBuiltin(e), if let Some(last) = e.last(), CapitalizedName(last);
+    pts(out, Obj::Const(*kind)) <-- external_call(_, e, out), BuiltinFunction(e, ?BuiltinEffect::Returns(kind));
     // Functions handed to outside code may be called back by it (`map(f, xs)`, `sorted(key=f)`);
     // `map` and `filter` pass them the elements of their other arguments.
-    NeverCallsBack(e) <-- BuiltinFunction(e, effect), if matches!(effect, BuiltinEffect::Wraps(_) | BuiltinEffect::PassThroughDecorator);
-    invokes(site, *f) <-- calls_external(site, e), !NeverCallsBack(e), CallPositional(site, _, v), pts(v, ?Obj::Function(f));
-    invokes(site, *f) <-- calls_external(site, e), !NeverCallsBack(e), CallKeyword(site, _, v), pts(v, ?Obj::Function(f));
+    invokes(site, *f) <-- calls_external(site, e), !NeverCallsBack(e), CallbackArg(site, v), pts(v, ?Obj::Function(f));
     arg_obj(site, *f, 0, *o) <--
         calls_external(site, e), !NeverCallsBack(e), CallKeyword(site, _, fv), pts(fv, ?Obj::Function(f)),
         CallPositional(site, 0, xv), pts(xv, c), elem(c, o);
     arg_obj(site, *f, 0, *o) <--
-        live_call(site, callee, _), pts(callee, ?Obj::External(e)), BuiltinFunction(e, BuiltinEffect::CallsWithElements),
+        external_call(site, e, _), BuiltinFunction(e, BuiltinEffect::CallsWithElements),
         CallPositional(site, 0, fv), pts(fv, ?Obj::Function(f)), CallPositional(site, 1, xv), pts(xv, c), elem(c, o);
     // `functools.wraps(f)` makes a decorator that returns what it decorates.
-    pts(out, Obj::PassThrough) <--
-        live_call(_, callee, out), pts(callee, ?Obj::External(e)), BuiltinFunction(e, BuiltinEffect::PassThroughDecorator);
-    pts(out, o) <-- live_call(site, callee, out), pts(callee, ?Obj::PassThrough), CallPositional(site, 0, v), pts(v, o);
+    pts(out, Obj::PassThrough) <-- external_call(_, e, out), BuiltinFunction(e, BuiltinEffect::PassThroughDecorator);
+    flow(v, out) <-- live_call(site, callee, out), pts(callee, ?Obj::PassThrough), CallPositional(site, 0, v);
 
-    // Positional arguments.
-    local(callee, slot, o) <--
-        call_args(site, f, shift), CallPositional(site, index, v), MakeFunction(f, callee, _),
-        Param(callee, index + shift, slot, _, kind), if is_positional(*kind), pts(v, o);
-    local(callee, slot, o) <--
-        arg_obj(_, f, index, o), MakeFunction(f, callee, _), Param(callee, index, slot, _, kind), if is_positional(*kind);
-    local(callee, slot, o) <--
-        arg_var(_, f, index, v), MakeFunction(f, callee, _), Param(callee, index, slot, _, kind),
-        if is_positional(*kind), pts(v, o);
-
-    // Extra positional arguments are collected in `*args`.
-    local(code, slot, Obj::Container(Container::var_args(*code))) <-- Param(code, _, slot, _, ParamKind::VarPositional);
-    local(code, slot, Obj::Container(Container::var_keywords(*code))) <-- Param(code, _, slot, _, ParamKind::VarKeyword);
+    // Positional arguments; extra ones are collected in `*args`.
+    local_flow(v, callee, slot) <--
+        call_args(site, f, shift), CallPositional(site, index, v), PositionalParam(f, index + shift, callee, slot);
+    local(callee, slot, o) <-- arg_obj(_, f, index, o), PositionalParam(f, index, callee, slot);
+    local_flow(v, callee, slot) <-- arg_var(_, f, index, v), PositionalParam(f, index, callee, slot);
+    elem_flow(v, Obj::Container(Container::var_args(*callee))) <--
+        call_args(site, f, shift), CallPositional(site, index, v), VarArgsOf(f, callee, positional),
+        if index + shift >= *positional;
     elem(Obj::Container(Container::var_args(*callee)), o) <--
-        call_args(site, f, shift), CallPositional(site, index, v), MakeFunction(f, callee, _),
-        CodeArgs(callee, positional, _, _, true, _), if index + shift >= *positional, pts(v, o);
-    elem(Obj::Container(Container::var_args(*callee)), o) <--
-        arg_obj(_, f, index, o), MakeFunction(f, callee, _), CodeArgs(callee, positional, _, _, true, _),
-        if index >= positional;
+        arg_obj(_, f, index, o), VarArgsOf(f, callee, positional), if index >= positional;
 
     // Keywords bind by name, or are collected in `**kwargs`.
-    KeywordParam(code, name) <-- Param(code, _, _, name, kind), if accepts_keyword(*kind);
-    local(callee, slot, o) <--
-        call_args(site, f, _), CallKeyword(site, name, v), MakeFunction(f, callee, _),
-        Param(callee, _, slot, name, kind), if accepts_keyword(*kind), pts(v, o);
-    elem(Obj::Container(Container::var_keywords(*callee)), o) <--
-        call_args(site, f, _), CallKeyword(site, name, v), MakeFunction(f, callee, _),
-        CodeArgs(callee, _, _, _, _, true), !KeywordParam(callee, name), pts(v, o);
+    local_flow(v, callee, slot) <-- call_args(site, f, _), CallKeyword(site, name, v), KeywordSlot(f, name, callee, slot);
+    elem_flow(v, Obj::Container(Container::var_keywords(*callee))) <--
+        call_args(site, f, _), CallKeyword(site, name, v), KwArgsOf(f, callee), !KeywordParam(callee, name);
 
     // `f(*xs)` and `f(**kw)`: elements may land in any parameter they can reach.
-    local(callee, slot, o) <--
-        call_args(site, f, shift), CallStarArgs(site, sv), MakeFunction(f, callee, _),
-        Param(callee, index, slot, _, kind), if is_positional(*kind) && index >= shift,
-        pts(sv, c), elem(c, o);
-    elem(Obj::Container(Container::var_args(*callee)), o) <--
-        call_args(site, f, _), CallStarArgs(site, sv), MakeFunction(f, callee, _), CodeArgs(callee, _, _, _, true, _),
-        pts(sv, c), elem(c, o);
-    local(callee, slot, o) <--
-        call_args(site, f, _), CallStarKwargs(site, kv), MakeFunction(f, callee, _),
-        Param(callee, _, slot, _, kind), if accepts_keyword(*kind), pts(kv, c), elem(c, o);
-    elem(Obj::Container(Container::var_keywords(*callee)), o) <--
-        call_args(site, f, _), CallStarKwargs(site, kv), MakeFunction(f, callee, _),
-        CodeArgs(callee, _, _, _, _, true), pts(kv, c), elem(c, o);
-
-    // Defaults fill the last positional parameters; keyword-only defaults any keyword-only one.
-    DefaultValue(f, index, v) <--
-        FunctionAttribute(f, FunctionAttr::Defaults, tuple), StackFlow(built, tuple),
-        BuildContainer(b, ContainerKind::Tuple, built), ContainerItem(b, index, v);
-    DefaultCount(f, n as u32) <-- DefaultValue(f, _, _), agg n = count() in DefaultValue(f, _, _);
-    local(code, slot, o) <--
-        MakeFunction(f, code, _), DefaultValue(f, index, v), DefaultCount(f, count), CodeArgs(code, positional, _, _, _, _),
-        if positional >= count, Param(code, positional - count + index, slot, _, _), pts(v, o);
-    local(code, slot, o) <--
-        MakeFunction(f, code, _), FunctionAttribute(f, FunctionAttr::KwDefaults, dv), pts(dv, c), elem(c, o),
-        Param(code, _, slot, _, ParamKind::KeywordOnly);
+    local_elem_flow(sv, callee, slot) <--
+        call_args(site, f, shift), CallStarArgs(site, sv), PositionalParam(f, index, callee, slot), if index >= shift;
+    elem_copy(sv, Obj::Container(Container::var_args(*callee))) <--
+        call_args(site, f, _), CallStarArgs(site, sv), VarArgsOf(f, callee, _);
+    local_elem_flow(kv, callee, slot) <-- call_args(site, f, _), CallStarKwargs(site, kv), KeywordSlot(f, _, callee, slot);
+    elem_copy(kv, Obj::Container(Container::var_keywords(*callee))) <--
+        call_args(site, f, _), CallStarKwargs(site, kv), KwArgsOf(f, callee);
+    local_elem_flow(dv, code, slot) <-- KwDefaultsFlow(dv, code, slot);
+    local(code, slot, o) <-- local_elem_flow(v, code, slot), pts(v, c), elem(c, o);
 
     // Results.
-    returns(code, o) <-- Return(i, v), InsnCode(i, code), pts(v, o);
-    returns(code, Obj::Const(*kind)) <-- ReturnConst(i, c), InsnCode(i, code), Const(c, _, kind, _);
-    GeneratorCode(code) <-- Code(code, _, _, _, kind, _), if is_generator(*kind);
-    GeneratorCode(code) <-- Code(code, _, name, _, CodeKind::Comprehension, _), SpecialName(Special::GenExpr, name);
+    returns(code, o) <-- ReturnVar(code, v), pts(v, o);
+    returns(code, o) <-- StaticReturn(code, o);
     result(code, o) <-- returns(code, o), !GeneratorCode(code);
     result(code, Obj::Generator(*code)) <-- GeneratorCode(code);
-    pts(out, o) <-- result_to(site, f, out), MakeFunction(f, callee, _), result(callee, o);
+    pts(out, o) <-- result_to(_, f, out), MakeFunction(f, callee, _), result(callee, o);
 }

@@ -6,28 +6,60 @@
 //! instance; `staticmethod`, `classmethod`, `property` and user descriptors
 //! (`__get__`) act as in Python; `__getattr__` answers names nothing defines.
 
-ascent::ascent_source! { classes:
+ascent::ascent_source! { classes_prepare:
 
-    /// Class body `body` stores `name` (a static definition, known without points-to).
-    relation ClassDefinesIn(Code, Sym);
-    relation ClassDefines(Insn, Sym);
-    /// Some code stores attribute `name` on some object.
-    relation AttrStoredAnywhere(Sym);
-    /// The class statement `k` has base `base` at position `index`.
-    relation class_base(Insn, u32, Obj);
     /// In the MRO of `k`, position `p` (after position `after`) statically defines `name`.
     relation defined_after(Insn, u32, u32, Sym);
     /// Lookups of `name` in the MRO of `k` after position `after` find position `p` first.
     relation owner_after(Insn, u32, Sym, u32);
-    relation has_owner(Insn, u32, Sym);
     /// Lookups start at position 0 (the whole MRO) or right after any class of it (`super`).
     relation lookup_start(Insn, u32);
-    relation IsSuperAttr(Insn);
+
+    ClassDefinesIn(body, name) <-- StoreName(i, name, _), InsnCode(i, body), ClassBody(_, body);
+    ClassDefines(k, name) <-- ClassBody(k, body), ClassDefinesIn(body, name);
+    AttrStoredAnywhere(name) <-- StoreAttr(_, _, name, _);
+    IsSuperAttr(i) <-- SuperAttr(i, _, _, _, _, _);
+    AttrLoad(i, base, name, out) <-- LoadAttr(i, base, name, out), !IsSuperAttr(i);
+
+    Alloc(code, out, Obj::Class(*k)) <-- BuildClass(k, _, _, out), InsnCode(k, code);
+    ClassBodyRun(code, k, body) <-- BuildClass(k, _, _, _), InsnCode(k, code), ClassBody(k, body);
+    ClassStore(k, name, v) <-- StoreName(i, name, v), InsnCode(i, body), ClassBody(k, body);
+    // A class body reads its own namespace first (then globals and builtins, as a module does).
+    LoadStatic(Obj::Class(*k), name, out) <-- LoadName(i, name, out), InsnCode(i, body), ClassBody(k, body);
+    LoadStatic(Obj::Class(*k), name, out) <--
+        LoadNameFromMapping(i, _, name, out), InsnCode(i, body), ClassBody(k, body);
+
+    // Ownership of names along the MRO (static, from class bodies).
+    lookup_start(k, 0) <-- mro(k, _, _);
+    lookup_start(k, p) <-- mro(k, p, _);
+    defined_after(k, after, p, name) <--
+        lookup_start(k, after), mro(k, p, ?Obj::Class(c)), if p > after, ClassDefines(c, name);
+    owner_after(k, after, name, first) <--
+        defined_after(k, after, _, name), agg first = min(p) in defined_after(k, after, p, name);
+    HasOwner(k, name) <-- owner_after(k, 0, name, _);
+    Owner(k, name, c) <-- owner_after(k, 0, name, p), mro(k, p, ?Obj::Class(c));
+    SuperOwner(rk, k, name, c) <--
+        mro(rk, after, ?Obj::Class(k)), owner_after(rk, after, name, p), mro(rk, p, ?Obj::Class(c));
+    MroClass(k, c) <-- mro(k, _, ?Obj::Class(c));
+    ZeroArgumentCall(site, code, slot, first) <--
+        CallShape(site, 0, 0, false), InsnCode(site, code),
+        FreeSlot(code, slot, _), LocalSlot(code, slot, cell_name), SpecialName(Special::ClassCell, cell_name),
+        Param(code, 0, first, _, _);
+    OutsideBase(k, e) <-- mro(k, _, ?Obj::External(e)), !BareOutsideBase(e);
+    HasSpecial(k, special) <-- SpecialName(special, name), HasOwner(k, name);
+    OutsideInit(k, e.attr(*init)) <--
+        mro(k, _, ?Obj::External(e)), if !matches!(e.root, ExtRoot::Builtins), !HasSpecial(k, Special::Init),
+        SpecialName(Special::Init, init);
+}
+
+ascent::ascent_source! { classes:
+
+    /// The class statement `k` has base `base` at position `index`.
+    relation class_base(Insn, u32, Obj);
     /// Attribute `name` of class `k` (through its MRO) may be `obj`.
     relation class_attr(Insn, Sym, Obj);
     /// Special method `special` of class `k` may be `obj`.
     relation special_attr(Insn, Special, Obj);
-    relation has_special(Insn, Special);
     /// Attribute load `i` reads `name` from `base`, whose value goes to `out`.
     relation attr_load(Insn, Obj, Sym, Var);
     /// Attribute load `i` found class attribute `obj` through instance `inst` of class `k`.
@@ -42,45 +74,28 @@ ascent::ascent_source! { classes:
     relation class_store(Insn, Sym, Obj);
     /// The functions of a property's setter.
     relation property_setter(Insn, Insn);
-
-    ClassDefinesIn(body, name) <-- StoreName(i, name, _), InsnCode(i, body), ClassBody(_, body);
-    ClassDefines(k, name) <-- ClassBody(k, body), ClassDefinesIn(body, name);
-    AttrStoredAnywhere(name) <-- StoreAttr(_, _, name, _);
+    /// Call `site` in reachable code calls class `k`; the result goes to `out`.
+    relation class_call(Insn, Insn, Var);
 
     // A class statement: the class object, its body run, its namespace.
-    pts(out, Obj::Class(*k)) <-- BuildClass(k, _, _, out), InsnCode(k, code), reachable(code);
-    call_edge(k, body) <-- BuildClass(k, _, _, _), InsnCode(k, code), reachable(code), ClassBody(k, body);
-    class_store(k, name, o) <-- pts(v, o), StoreName(i, name, v), InsnCode(i, body), ClassBody(k, body);
+    call_edge(k, body) <-- ClassBodyRun(code, k, body), reachable(code);
+    class_store(k, name, o) <-- ClassStore(k, name, v), pts(v, o);
     field(Obj::Class(*k), name, o) <-- class_store(k, name, o), !SpecialName(Special::New, name);
     // `__new__` is a static method without saying so.
     field(Obj::Class(*k), name, Obj::Wrapped(Wrapper::StaticMethod, *f)) <--
         class_store(k, name, ?Obj::Function(f)), SpecialName(Special::New, name);
     field(Obj::Class(*k), name, o) <--
         class_store(k, name, o), SpecialName(Special::New, name), if !matches!(o, Obj::Function(_));
-    pts(out, o) <-- LoadName(i, name, out), InsnCode(i, body), ClassBody(k, body), field(Obj::Class(*k), name, o);
-    pts(out, o) <--
-        LoadNameFromMapping(i, _, name, out), InsnCode(i, body), ClassBody(k, body), field(Obj::Class(*k), name, o);
     class_base(k, index, b) <-- ClassBase(k, index, v), pts(v, b);
 
-    // Ownership of names along the MRO (static, from class bodies).
-    lookup_start(k, 0) <-- mro(k, _, _);
-    lookup_start(k, p) <-- mro(k, p, _);
-    defined_after(k, after, p, name) <--
-        lookup_start(k, after), mro(k, p, ?Obj::Class(c)), if p > after, ClassDefines(c, name);
-    owner_after(k, after, name, first) <--
-        defined_after(k, after, _, name), agg first = min(p) in defined_after(k, after, p, name);
-    has_owner(k, after, name) <-- owner_after(k, after, name, _);
-
-    class_attr(k, name, o) <-- owner_after(k, 0, name, p), mro(k, p, ?Obj::Class(c)), field(Obj::Class(*c), name, o);
-    // Assigned to a class from outside its body: found on any class of the MRO.
-    class_attr(k, name, o) <-- mro(k, _, ?Obj::Class(c)), field(Obj::Class(*c), name, o), !ClassDefines(c, name);
+    // The owner of a name along the MRO; names assigned to a class from outside its body are
+    // found on any class of the MRO.
+    class_attr(k, name, o) <-- Owner(k, name, c), field(Obj::Class(*c), name, o);
+    class_attr(k, name, o) <-- MroClass(k, c), field(Obj::Class(*c), name, o), !ClassDefines(c, name);
     special_attr(k, special, o) <-- SpecialName(special, name), class_attr(k, name, o);
-    has_special(k, special) <-- SpecialName(special, name), has_owner(k, 0, name);
 
     // Attribute loads.
-    // (`LOAD_SUPER_ATTR` is also a method-form `LoadAttr`; `from_super` resolves it.)
-    attr_load(i, b, name, out) <-- LoadAttr(i, base, name, out), !IsSuperAttr(i), pts(base, b);
-    IsSuperAttr(i) <-- SuperAttr(i, _, _, _, _, _);
+    attr_load(i, b, name, out) <-- AttrLoad(i, base, name, out), pts(base, b);
     pts(out, o) <-- attr_load(_, b, name, out), field(b, name, o);
     pts(out, Obj::External(e.attr(*name))) <-- attr_load(_, ?Obj::External(e), name, out);
 
@@ -90,7 +105,7 @@ ascent::ascent_source! { classes:
     pts(out, Obj::Bound(*f, Recv::Instance(*site, *k))) <-- from_class_on_instance(_, out, ?Obj::Instance(site, k), _, ?Obj::Function(f));
     pts(out, *o) <-- from_class_on_instance(_, out, _, _, o), if o.is_plain_attribute() && !matches!(o, Obj::Instance(..));
     // An instance found on the class is the attribute, unless its class makes it a descriptor.
-    pts(out, *o) <-- from_class_on_instance(_, out, _, _, o), if let Obj::Instance(_, dk) = o, !has_special(dk, Special::Get);
+    pts(out, *o) <-- from_class_on_instance(_, out, _, _, o), if let Obj::Instance(_, dk) = o, !HasSpecial(dk, Special::Get);
     pts(out, Obj::Function(*f)) <-- from_class_on_instance(_, out, _, _, ?Obj::Wrapped(Wrapper::StaticMethod, f));
     pts(out, Obj::Bound(*f, Recv::Class(*k))) <-- from_class_on_instance(_, out, _, k, ?Obj::Wrapped(Wrapper::ClassMethod, f));
     arg_obj(i, f, 0, inst), result_to(i, f, out) <--
@@ -107,16 +122,16 @@ ascent::ascent_source! { classes:
 
     // A class with an outside base may get a name from it (`object` gives none).
     pts(out, Obj::External(e.attr(*name))) <--
-        attr_load(_, b, name, out), if let Some(r) = Recv::of(*b), let k = r.class(), !has_owner(k, 0, name),
-        mro(k, _, ?Obj::External(e)), !BareOutsideBase(e);
+        attr_load(_, b, name, out), if let Some(r) = Recv::of(*b), let k = r.class(), OutsideBase(k, e),
+        !HasOwner(k, name);
 
     // `__getattr__` answers names no class of the MRO defines and no code stores.
     arg_obj(i, g, 0, inst), arg_var(i, g, 1, out), result_to(i, g, out) <--
-        attr_load(i, inst, name, out), if let Obj::Instance(_, k) = inst, !has_owner(k, 0, name),
+        attr_load(i, inst, name, out), if let Obj::Instance(_, k) = inst, !HasOwner(k, name),
         !AttrStoredAnywhere(name), special_attr(k, Special::GetAttr, ?Obj::Function(g));
 
     // Attribute stores; a property with a setter calls it.
-    field(b, name, o) <-- StoreAttr(_, base, name, v), pts(base, b), pts(v, o);
+    field_flow(v, b, name) <-- StoreAttr(_, base, name, v), pts(base, b);
     arg_obj(i, set, 0, inst), arg_var(i, set, 1, v) <--
         StoreAttr(i, base, name, v), pts(base, inst), if let Obj::Instance(_, k) = inst,
         class_attr(k, name, ?Obj::Wrapped(Wrapper::Property, getter)), property_setter(getter, set);
@@ -129,12 +144,12 @@ ascent::ascent_source! { classes:
 
     // Builtin wrappers: `staticmethod(f)`, `classmethod(f)`, `property(f)`, `prop.setter(g)`.
     pts(out, Obj::Wrapped(*wrapper, *f)) <--
-        live_call(site, callee, out), pts(callee, ?Obj::External(e)), BuiltinFunction(e, ?BuiltinEffect::Wraps(wrapper)),
+        external_call(site, e, out), BuiltinFunction(e, ?BuiltinEffect::Wraps(wrapper)),
         CallPositional(site, 0, v), pts(v, ?Obj::Function(f));
     // `property(fget, fset)`.
     property_setter(getter, set) <--
-        live_call(site, callee, _), pts(callee, ?Obj::External(e)),
-        BuiltinFunction(e, BuiltinEffect::Wraps(Wrapper::Property)), CallPositional(site, 0, gv), pts(gv, ?Obj::Function(getter)),
+        external_call(site, e, _), BuiltinFunction(e, BuiltinEffect::Wraps(Wrapper::Property)),
+        CallPositional(site, 0, gv), pts(gv, ?Obj::Function(getter)),
         CallPositional(site, 1, sv), pts(sv, ?Obj::Function(set));
     pts(out, Obj::PropertySetter(*getter)) <--
         attr_load(_, ?Obj::Wrapped(Wrapper::Property, getter), name, out), SpecialName(Special::Setter, name);
@@ -143,21 +158,20 @@ ascent::ascent_source! { classes:
         pts(v, ?Obj::Function(set));
 
     // Calling a class: allocation, `__new__` (given the class first), `__init__` (given the instance).
-    pts(out, Obj::Instance(*site, *k)) <-- live_call(site, callee, out), pts(callee, ?Obj::Class(k));
+    class_call(site, k, out) <-- live_call(site, callee, out), pts(callee, ?Obj::Class(k));
+    pts(out, Obj::Instance(*site, *k)) <-- class_call(site, k, out);
     call_args(site, new, 1), arg_obj(site, new, 0, Obj::Class(*k)), result_to(site, new, out) <--
-        live_call(site, callee, out), pts(callee, ?Obj::Class(k)), special_attr(k, Special::New, ?Obj::Wrapped(Wrapper::StaticMethod, new));
+        class_call(site, k, out), special_attr(k, Special::New, ?Obj::Wrapped(Wrapper::StaticMethod, new));
     call_args(site, init, 1), arg_obj(site, init, 0, Obj::Instance(*site, *k)) <--
-        live_call(site, callee, _), pts(callee, ?Obj::Class(k)), special_attr(k, Special::Init, ?Obj::Function(init));
+        class_call(site, k, _), special_attr(k, Special::Init, ?Obj::Function(init));
 
     // `super()`: zero arguments read the `__class__` cell and the first parameter of the caller.
     pts(out, Obj::Super(*k, r)) <--
-        live_call(site, callee, out), pts(callee, ?Obj::External(e)), BuiltinFunction(e, BuiltinEffect::MakesSuper),
-        CallShape(site, 0, 0, false), InsnCode(site, code),
-        FreeSlot(code, slot, _), LocalSlot(code, slot, cell_name), SpecialName(Special::ClassCell, cell_name),
+        external_call(site, e, out), BuiltinFunction(e, BuiltinEffect::MakesSuper), ZeroArgumentCall(site, code, slot, first),
         slot_cell(code, slot, cell), cell_value(cell, ?Obj::Class(k)),
-        Param(code, 0, first, _, _), local(code, first, receiver), if let Some(r) = Recv::of(*receiver);
+        local(code, first, receiver), if let Some(r) = Recv::of(*receiver);
     pts(out, Obj::Super(*k, r)) <--
-        live_call(site, callee, out), pts(callee, ?Obj::External(e)), BuiltinFunction(e, BuiltinEffect::MakesSuper),
+        external_call(site, e, out), BuiltinFunction(e, BuiltinEffect::MakesSuper),
         CallPositional(site, 0, cv), pts(cv, ?Obj::Class(k)),
         CallPositional(site, 1, rv), pts(rv, receiver), if let Some(r) = Recv::of(*receiver);
     // `super(...).name` as an attribute load, or 3.12+ `super().name` in one instruction.
@@ -166,8 +180,7 @@ ascent::ascent_source! { classes:
         SuperAttr(i, _, cv, rv, name, out), pts(cv, ?Obj::Class(k)), pts(rv, receiver), if let Some(r) = Recv::of(*receiver);
     // The lookup starts right after class `k` in the receiver's MRO.
     from_super(i, out, r, o) <--
-        super_load(i, k, r, name, out), let rk = r.class(), mro(rk, after, ?Obj::Class(kk)), if kk == k,
-        owner_after(rk, after, name, p), mro(rk, p, ?Obj::Class(c)), field(Obj::Class(*c), name, o);
+        super_load(i, k, r, name, out), let rk = r.class(), SuperOwner(rk, k, name, c), field(Obj::Class(*c), name, o);
     pts(out, Obj::Bound(*f, *r)) <-- from_super(_, out, r, ?Obj::Function(f));
     pts(out, Obj::Function(*f)) <-- from_super(_, out, _, ?Obj::Wrapped(Wrapper::StaticMethod, f));
     pts(out, Obj::Bound(*f, Recv::Class(r.class()))) <-- from_super(_, out, r, ?Obj::Wrapped(Wrapper::ClassMethod, f));

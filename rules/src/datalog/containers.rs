@@ -2,6 +2,46 @@
 //! values alike; literals, comprehensions, unpacking and the builtin methods
 //! that add or hand out elements.
 
+ascent::ascent_source! { containers_prepare:
+
+    /// A tuple display that is extended while built (`(*a, b)`): its positions are not fixed.
+    relation ExtendedTuple(Insn);
+    /// `var` holds the integer constant `n`.
+    relation ConstIntVar(Var, u32);
+
+    Alloc(code, out, Obj::Container(Container::made(*b, *kind))) <-- BuildContainer(b, kind, out), InsnCode(b, code);
+    ElemFlow(v, Obj::Container(Container::made(*b, *kind))) <-- BuildContainer(b, kind, _), ContainerItem(b, _, v);
+    ExtendedTuple(b) <-- ContainerExtend(_, _, cv, _), StackFlow(built, cv), BuildContainer(b, ContainerKind::Tuple, built);
+    ExactTuple(Obj::Container(Container::made(*b, ContainerKind::Tuple))) <--
+        BuildContainer(b, ContainerKind::Tuple, _), !ExtendedTuple(b);
+    ItemFlow(v, Obj::Container(Container::made(*b, ContainerKind::Tuple)), index) <--
+        BuildContainer(b, ContainerKind::Tuple, _), ContainerItem(b, index, v);
+    ConstIntVar(v, n) <-- LoadConst(_, c, out), ConstInt(c, n), StackFlow(out, v);
+    ElemFlow(key, Obj::Container(Container::made(*b, ContainerKind::Dict))) <-- DictEntry(b, _, key, _);
+    ElemFlow(value, Obj::Container(Container::made(*b, ContainerKind::Dict))) <-- DictEntry(b, _, _, value);
+    ElemFlow(value, Obj::Container(Container::made(*b, ContainerKind::Dict))) <-- DictConstKeyEntry(b, _, _, value);
+
+    // Comprehensions and displays with stars add to a container being built; stores add keys and values.
+    ElemStore(v, cv) <-- ContainerAdd(_, _, cv, v);
+    ElemStore(key, cv) <-- DictAdd(_, cv, key, _);
+    ElemStore(value, cv) <-- DictAdd(_, cv, _, value);
+    ElemStore(value, cv) <-- StoreSubscript(_, cv, _, value);
+    ElemStore(key, cv) <-- StoreSubscript(_, cv, key, _);
+    ElemCopyInto(iv, cv) <-- ContainerExtend(_, _, cv, iv);
+    ElemCopyInto(mv, cv) <-- DictMerge(_, cv, mv);
+    Copy(lv, out) <-- ListToTuple(_, lv, out);
+
+    // Reads: constant subscripts and unpacking read tuple displays by position.
+    ItemLoad(cv, n, out) <-- Subscript(_, cv, key, out), ConstIntVar(key, n);
+    ElemLoad(cv, out) <-- Subscript(_, cv, key, out), !ConstIntVar(key, _);
+    ItemLoad(iv, index, out) <-- UnpackItem(i, index, out), Unpack(i, iv);
+    ElemLoad(iv, out) <-- UnpackItemFromEnd(i, _, out), Unpack(i, iv);
+    ElemCopyTo(cv, Obj::Container(Container::made(*i, ContainerKind::List))) <-- SliceSubscript(i, cv, _, _, _);
+    ElemCopyTo(iv, Obj::Container(Container::made(*i, ContainerKind::List))) <-- UnpackRest(i, _), Unpack(i, iv);
+
+    ContainerMethodLoad(base, name, out) <-- LoadAttr(_, base, name, out), ContainerMethodEffect(name, _);
+}
+
 ascent::ascent_source! { containers:
 
     /// Container `c` may hold `obj` (item, key or value).
@@ -9,86 +49,59 @@ ascent::ascent_source! { containers:
     /// Item `index` of a tuple display may be `obj` (tuples displays have fixed items, so
     /// unpacking and constant subscripts read them by position).
     relation item(Obj, u32, Obj);
-    /// A tuple display that is extended while built (`(*a, b)`): its positions are not fixed.
-    relation ExtendedTuple(Insn);
-    /// `var` holds the integer constant `n`.
-    relation ConstIntVar(Var, u32);
-    /// `c` is a tuple display with fixed positions.
-    relation exact_tuple(Obj);
+    /// What `var` holds becomes an element of `container`.
+    relation elem_flow(Var, Obj);
+    /// The elements of what `var` holds become elements of `container`.
+    relation elem_copy(Var, Obj);
+    /// The elements of `container` are read into `var`.
+    relation elem_load(Obj, Var);
+    /// Call `site` calls method `name` of builtin container `c`; the result goes to `out`.
+    relation method_call(Insn, Container, Sym, Var);
 
-    pts(out, Obj::Container(Container::made(*b, *kind))) <--
-        BuildContainer(b, kind, out), InsnCode(b, code), reachable(code);
-    elem(Obj::Container(Container::made(*b, *kind)), o) <-- BuildContainer(b, kind, _), ContainerItem(b, _, v), pts(v, o);
-    ExtendedTuple(b) <-- ContainerExtend(_, _, cv, _), StackFlow(built, cv), BuildContainer(b, ContainerKind::Tuple, built);
-    exact_tuple(Obj::Container(Container::made(*b, ContainerKind::Tuple))) <--
-        BuildContainer(b, ContainerKind::Tuple, _), !ExtendedTuple(b);
-    item(Obj::Container(Container::made(*b, ContainerKind::Tuple)), index, o) <--
-        BuildContainer(b, ContainerKind::Tuple, _), ContainerItem(b, index, v), pts(v, o);
-    ConstIntVar(v, n) <-- LoadConst(_, c, out), ConstInt(c, n), StackFlow(out, v);
-    elem(Obj::Container(Container::made(*b, ContainerKind::Dict)), o) <-- DictEntry(b, _, key, _), pts(key, o);
-    elem(Obj::Container(Container::made(*b, ContainerKind::Dict)), o) <-- DictEntry(b, _, _, value), pts(value, o);
-    elem(Obj::Container(Container::made(*b, ContainerKind::Dict)), o) <-- DictConstKeyEntry(b, _, _, value), pts(value, o);
+    elem_flow(v, c) <-- ElemFlow(v, c);
+    elem_flow(v, c) <-- ElemStore(v, cv), pts(cv, c), if c.is_container();
+    elem(c, o) <-- elem_flow(v, c), pts(v, o);
+    elem_copy(v, c) <-- ElemCopyTo(v, c);
+    elem_copy(v, c) <-- ElemCopyInto(v, cv), pts(cv, c), if c.is_container();
+    elem(c, o) <-- elem_copy(v, c), pts(v, source), elem(source, o);
+    item(c, index, o) <-- ItemFlow(v, c, index), pts(v, o);
 
-    // Comprehensions and displays with stars add to a container being built.
-    elem(c, o) <-- ContainerAdd(_, _, cv, v), pts(cv, c), if c.is_container(), pts(v, o);
-    elem(c, o) <-- DictAdd(_, cv, key, _), pts(cv, c), if c.is_container(), pts(key, o);
-    elem(c, o) <-- DictAdd(_, cv, _, value), pts(cv, c), if c.is_container(), pts(value, o);
-    elem(c, o) <-- ContainerExtend(_, _, cv, iv), pts(cv, c), if c.is_container(), pts(iv, source), elem(source, o);
-    elem(c, o) <-- DictMerge(_, cv, mv), pts(cv, c), if c.is_container(), pts(mv, source), elem(source, o);
-    pts(out, c) <-- ListToTuple(_, lv, out), pts(lv, c);
+    elem_load(c, out) <-- ElemLoad(cv, out), pts(cv, c);
+    elem_load(c, out) <-- ItemLoad(cv, _, out), pts(cv, c), !ExactTuple(c);
+    pts(out, o) <-- ItemLoad(cv, index, out), pts(cv, c), ExactTuple(c), item(c, index, o);
+    pts(out, o) <-- elem_load(c, out), elem(c, o);
 
-    // Reading elements.
-    pts(out, o) <-- Subscript(_, cv, key, out), pts(cv, c), exact_tuple(c), ConstIntVar(key, n), item(c, n, o);
-    pts(out, o) <-- Subscript(_, cv, key, out), pts(cv, c), !exact_tuple(c), elem(c, o);
-    pts(out, o) <-- Subscript(_, cv, key, out), pts(cv, c), !ConstIntVar(key, _), elem(c, o);
     pts(out, Obj::Container(Container::made(*i, ContainerKind::List))) <-- SliceSubscript(i, cv, _, _, out), pts(cv, c), if c.is_container();
-    elem(Obj::Container(Container::made(*i, ContainerKind::List)), o) <-- SliceSubscript(i, cv, _, _, _), pts(cv, c), elem(c, o);
-    elem(c, o) <-- StoreSubscript(_, cv, _, value), pts(cv, c), if c.is_container(), pts(value, o);
-    elem(c, o) <-- StoreSubscript(_, cv, key, _), pts(cv, c), if c.is_container(), pts(key, o);
-    pts(out, o) <-- UnpackItem(i, index, out), Unpack(i, iv), pts(iv, c), exact_tuple(c), item(c, index, o);
-    pts(out, o) <-- UnpackItem(i, _, out), Unpack(i, iv), pts(iv, c), !exact_tuple(c), elem(c, o);
-    pts(out, o) <-- UnpackItemFromEnd(i, _, out), Unpack(i, iv), pts(iv, c), elem(c, o);
     pts(out, Obj::Container(Container::made(*i, ContainerKind::List))) <-- UnpackRest(i, out);
-    elem(Obj::Container(Container::made(*i, ContainerKind::List)), o) <-- UnpackRest(i, _), Unpack(i, iv), pts(iv, c), elem(c, o);
 
     // Methods of builtin containers.
-    pts(out, Obj::ContainerMethod(*c, *name)) <-- LoadAttr(_, base, name, out), pts(base, ?Obj::Container(c)), ContainerMethodEffect(name, _);
-    elem(Obj::Container(*c), o) <--
-        live_call(site, callee, _), pts(callee, ?Obj::ContainerMethod(c, name)),
-        ContainerMethodEffect(name, ContainerEffect::AddsArguments), CallPositional(site, _, v), pts(v, o);
-    elem(Obj::Container(*c), o) <--
-        live_call(site, callee, _), pts(callee, ?Obj::ContainerMethod(c, name)),
-        ContainerMethodEffect(name, ContainerEffect::AddsElementsOfArguments), CallPositional(site, _, v), pts(v, source), elem(source, o);
-    pts(out, o) <--
-        live_call(_, callee, out), pts(callee, ?Obj::ContainerMethod(c, name)),
-        ContainerMethodEffect(name, ContainerEffect::ReturnsElement), elem(Obj::Container(*c), o);
-    pts(out, Obj::Container(*c)) <--
-        live_call(_, callee, out), pts(callee, ?Obj::ContainerMethod(c, name)),
-        ContainerMethodEffect(name, ContainerEffect::ReturnsElements);
-    pts(out, o) <--
-        live_call(site, callee, out), pts(callee, ?Obj::ContainerMethod(_, name)),
-        ContainerMethodEffect(name, ContainerEffect::ReturnsArguments), CallPositional(site, _, v), pts(v, o);
+    pts(out, Obj::ContainerMethod(*c, *name)) <-- ContainerMethodLoad(base, name, out), pts(base, ?Obj::Container(c));
+    method_call(site, *c, *name, out) <-- live_call(site, callee, out), pts(callee, ?Obj::ContainerMethod(c, name));
+    elem_flow(v, Obj::Container(*c)) <--
+        method_call(site, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsArguments), CallPositional(site, _, v);
+    elem_copy(v, Obj::Container(*c)) <--
+        method_call(site, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsElementsOfArguments),
+        CallPositional(site, _, v);
+    elem_load(Obj::Container(*c), out) <-- method_call(_, c, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsElement);
+    pts(out, Obj::Container(*c)) <-- method_call(_, c, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsElements);
+    flow(v, out) <--
+        method_call(site, _, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsArguments), CallPositional(site, _, v);
     // `d.update(key=value)`: the values, and the keys, which are strings.
-    elem(Obj::Container(*c), o) <--
-        live_call(site, callee, _), pts(callee, ?Obj::ContainerMethod(c, name)),
-        ContainerMethodEffect(name, ContainerEffect::AddsElementsOfArguments), CallKeyword(site, _, v), pts(v, o);
+    elem_flow(v, Obj::Container(*c)) <--
+        method_call(site, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsElementsOfArguments), CallKeyword(site, _, v);
     elem(Obj::Container(*c), Obj::Const(ConstKind::Str)) <--
-        live_call(site, callee, _), pts(callee, ?Obj::ContainerMethod(c, name)),
-        ContainerMethodEffect(name, ContainerEffect::AddsElementsOfArguments), CallKeyword(site, _, _);
+        method_call(site, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsElementsOfArguments), CallKeyword(site, _, _);
 
     // Builtins that make containers of, or hand out, the elements of their first argument.
     pts(out, Obj::Container(Container::made(*site, ContainerKind::List))) <--
-        live_call(site, callee, out), pts(callee, ?Obj::External(e)), BuiltinFunction(e, BuiltinEffect::CollectsElements);
-    elem(Obj::Container(Container::made(*site, ContainerKind::List)), o) <--
-        live_call(site, callee, _), pts(callee, ?Obj::External(e)), BuiltinFunction(e, BuiltinEffect::CollectsElements),
-        CallPositional(site, 0, v), pts(v, c), elem(c, o);
+        external_call(site, e, out), BuiltinFunction(e, BuiltinEffect::CollectsElements);
+    elem_copy(v, Obj::Container(Container::made(*site, ContainerKind::List))) <--
+        external_call(site, e, _), BuiltinFunction(e, BuiltinEffect::CollectsElements), CallPositional(site, 0, v);
     // `map(f, xs)`: the functions the site calls back return its elements.
     pts(out, Obj::Container(Container::made(*site, ContainerKind::List))) <--
-        live_call(site, callee, out), pts(callee, ?Obj::External(e)), BuiltinFunction(e, BuiltinEffect::CollectsResults);
+        external_call(site, e, out), BuiltinFunction(e, BuiltinEffect::CollectsResults);
     elem(Obj::Container(Container::made(*site, ContainerKind::List)), o) <--
-        live_call(site, callee, _), pts(callee, ?Obj::External(e)), BuiltinFunction(e, BuiltinEffect::CollectsResults),
+        external_call(site, e, _), BuiltinFunction(e, BuiltinEffect::CollectsResults),
         invokes(site, f), MakeFunction(f, code, _), returns(code, o);
-    pts(out, o) <--
-        live_call(site, callee, out), pts(callee, ?Obj::External(e)), BuiltinFunction(e, BuiltinEffect::ReturnsElement),
-        CallPositional(site, 0, v), pts(v, c), elem(c, o);
+    elem_load(c, out) <-- external_call(site, e, out), BuiltinFunction(e, BuiltinEffect::ReturnsElement), CallPositional(site, 0, v), pts(v, c);
 }

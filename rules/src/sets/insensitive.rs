@@ -7,16 +7,15 @@ use cpyg_facts::schema::{
     UnaryOperator,
 };
 
-use ascent::aggregators::{count, min};
-
-use super::{accepts_keyword, is_exception_value, is_generator, is_positional, type_of, unary_special};
+use super::{is_exception_value, type_of};
 use crate::objects::*;
 
-ascent::ascent_par! {
+super::datalog_program! {
     #![measure_rule_times]
     pub struct Insensitive;
 
     include_source!(crate::datalog::facts::facts);
+    include_source!(crate::datalog::prepared::prepared);
     include_source!(crate::datalog::values::values);
     include_source!(crate::datalog::modules::modules);
     include_source!(crate::datalog::calls::calls);

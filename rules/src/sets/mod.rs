@@ -2,8 +2,23 @@
 //! each variant different, selected by name at run time.
 
 mod insensitive;
+mod prepare;
 
 pub use insensitive::Insensitive;
+pub use prepare::Prepare;
+
+/// An ascent program: parallel (`ascent_par!`) in optimised builds, sequential
+/// (`ascent!`) in debug builds, which compile in a fraction of the time; both reach
+/// the same fixed point, and the driver sorts what they derive.
+macro_rules! datalog_program {
+    ($($program:tt)*) => {
+        #[cfg(not(debug_assertions))]
+        ascent::ascent_par! { $($program)* }
+        #[cfg(debug_assertions)]
+        ascent::ascent! { $($program)* }
+    };
+}
+pub(crate) use datalog_program;
 
 use cpyg_facts::schema::{ParamKind, UnaryOperator};
 

@@ -1,0 +1,158 @@
+//! The prepared relations: what the bytecode facts say, normalised into the
+//! few shapes the fixed point works with, before any points-to is known.
+//!
+//! The preparation program (`crate::sets::Prepare`) derives them from the facts,
+//! the knowledge relations and the round's `mro`, with the `*_prepare` rules of
+//! each concern file; every rule set then reads them as input. They are static:
+//! no prepared relation depends on `pts`, so the rules may negate them.
+//!
+//! Keeping these joins out of the fixed point is what keeps its rules short: each
+//! fixed-point rule joins one or two growing relations with one prepared row, so
+//! the generated program stays small enough to compile quickly. Every relation
+//! declared here is moved from the preparation into the rule set by
+//! `crate::solve` (`prepared!` there lists them; a unit test keeps the list whole).
+
+ascent::ascent_source! { prepared:
+
+    // Values (values.rs).
+    /// What `from` holds, `to` holds (stack flow between distinct variables, `SameValue`,
+    /// `await`, a list turned into a tuple).
+    relation Copy(Var, Var);
+    /// Running `code` puts `obj` in `var`: constants, functions, classes, containers,
+    /// builtins, imported modules.
+    relation Alloc(Code, Var, Obj);
+    /// What `var` holds is stored in local `slot` of `code` (stores, and defaults at entry).
+    relation LocalStore(Var, Code, Slot);
+    /// Local `slot` of `code` holds `obj` from the start (`*args`, `**kwargs`).
+    relation StaticLocal(Code, Slot, Obj);
+
+    // Modules, globals, class namespaces (modules.rs, classes.rs).
+    /// Code object `code` belongs to module `module`.
+    relation CodeModule(Code, ModuleId);
+    /// Module `module` binds global `name` somewhere.
+    relation GlobalDefined(ModuleId, Sym);
+    /// `name` is a name a module of the package is imported by.
+    relation PackageModuleName(Sym);
+    /// Field `name` of `obj` holds `value` without any code running (module attributes, submodules).
+    relation StaticField(Obj, Sym, Obj);
+    /// What `var` holds is stored as `name` of the statically known `obj` (a module's globals).
+    relation StoreStatic(Obj, Sym, Var);
+    /// `name` of the statically known `obj` is read into `var` (globals, class-body names).
+    relation LoadStatic(Obj, Sym, Var);
+    /// The body of class statement `k` stores what `var` holds as `name`.
+    relation ClassStore(Insn, Sym, Var);
+    /// Attribute `name` of what `base` holds is read into `out` (`LOAD_ATTR` but super loads, `IMPORT_FROM`).
+    relation AttrLoad(Insn, Var, Sym, Var);
+    /// A star import in module `target` of the module `mv` holds.
+    relation ImportStarInto(Var, Obj);
+
+    // Calls (calls.rs).
+    /// A call instruction of `code`.
+    relation CallIn(Code, Insn, Var, Var);
+    /// The positional arguments of a call, its receiver first when the receiver is an argument
+    /// (3.11+ pass a decorated function or a comprehension's iterator in the receiver slot);
+    /// the self half of a method-form load is not: the load's bound method carries it.
+    relation CallPositional(Insn, u32, Var);
+    /// An argument a function handed to outside code may arrive through.
+    relation CallbackArg(Insn, Var);
+    /// Positional parameter `index` of the function made at `f` is local `slot` of `code`.
+    relation PositionalParam(Insn, u32, Code, Slot);
+    /// Keyword `name` of the function made at `f` fills local `slot` of `code`.
+    relation KeywordSlot(Insn, Sym, Code, Slot);
+    /// `code` has a parameter that can be passed by keyword `name`.
+    relation KeywordParam(Code, Sym);
+    /// The function made at `f` runs `code`, which collects extra positional arguments past `positional`.
+    relation VarArgsOf(Insn, Code, u32);
+    /// The function made at `f` runs `code`, which collects extra keywords.
+    relation KwArgsOf(Insn, Code);
+    /// The elements of what `var` holds are the keyword-only defaults landing in `slot` of `code`.
+    relation KwDefaultsFlow(Var, Code, Slot);
+    /// `code` returns what `var` holds.
+    relation ReturnVar(Code, Var);
+    /// `code` returns `obj` (a constant).
+    relation StaticReturn(Code, Obj);
+    /// Calling `code` gives a generator, coroutine or async generator (generator expressions included).
+    relation GeneratorCode(Code);
+    /// Outside functions known to keep the functions they are given without calling them.
+    relation NeverCallsBack(Ext);
+    /// Builtins whose results the rules model.
+    relation ModelledBuiltin(Ext);
+
+    // Classes (classes.rs), from the round's `mro`.
+    /// Class body `body` stores `name`; the class statement `k` defines it.
+    relation ClassDefinesIn(Code, Sym);
+    relation ClassDefines(Insn, Sym);
+    /// Some code stores attribute `name` on some object.
+    relation AttrStoredAnywhere(Sym);
+    /// `LOAD_SUPER_ATTR` instructions.
+    relation IsSuperAttr(Insn);
+    /// A class statement in reachable-or-not `code` runs `body`.
+    relation ClassBodyRun(Code, Insn, Code);
+    /// Class `c` is in the MRO of class `k`.
+    relation MroClass(Insn, Insn);
+    /// The MRO of `k` has the outside class `e` (one that gives attributes).
+    relation OutsideBase(Insn, Ext);
+    /// Lookups of `name` through class `k` find it first in class `c`.
+    relation Owner(Insn, Sym, Insn);
+    /// Some class of the MRO of `k` defines `name` (statically, in its body).
+    relation HasOwner(Insn, Sym);
+    /// Class `k` (through its MRO) defines special method `special`.
+    relation HasSpecial(Insn, Special);
+    /// In the MRO of `rk`, the first class after `k` that defines `name` is `c` (`super`).
+    relation SuperOwner(Insn, Insn, Sym, Insn);
+    /// Call `site` of `code` passes no arguments; `code` reads the `__class__` cell in free `slot`
+    /// and has a first parameter in local `first` (what a zero-argument `super()` reads).
+    relation ZeroArgumentCall(Insn, Code, Slot, Slot);
+    /// Calling class `k` runs the `__init__` of its outside base, by name: it has none of its own.
+    relation OutsideInit(Insn, Ext);
+
+    // Closures (closures.rs).
+    /// Item `index` of the closure tuple of the function made at `f` lands in free `slot` of `code`.
+    relation ClosureFlow(Var, Code, Slot);
+    /// `out` gets the cell in `slot` of `code` (`LOAD_CLOSURE`; 3.13+ `LOAD_FAST` of a cell slot).
+    relation SlotCellLoad(Code, Slot, Var);
+    /// `out` gets the contents of the cell in `slot` of `code`.
+    relation CellLoad(Code, Slot, Var);
+    /// Parameter `slot` of `code` is kept in the cell of `cell_slot`.
+    relation ParamCell(Code, Slot, Slot);
+    /// A cell holds an object from the start (a class body's `__class__`).
+    relation StaticCellValue(Obj, Obj);
+
+    // Containers and generators (containers.rs, generators.rs).
+    /// What `var` holds becomes an element of `container` (displays, dict entries, yields).
+    relation ElemFlow(Var, Obj);
+    /// What `var` holds becomes an element of every container the variable `cv` holds.
+    relation ElemStore(Var, Var);
+    /// The elements of what `var` holds become elements of `container` (slices, unpacking rests, `yield from`).
+    relation ElemCopyTo(Var, Obj);
+    /// The elements of what `var` holds become elements of every container `cv` holds (`[*a]`, `{**d}`).
+    relation ElemCopyInto(Var, Var);
+    /// An element of what `cv` holds is read into `out` (subscripts by a non-constant, `next`).
+    relation ElemLoad(Var, Var);
+    /// Item `index` of what `cv` holds is read into `out` (constant subscripts, unpacking).
+    relation ItemLoad(Var, u32, Var);
+    /// Item `index` of tuple display `tuple` is what `var` holds.
+    relation ItemFlow(Var, Obj, u32);
+    /// A tuple display with fixed positions.
+    relation ExactTuple(Obj);
+    /// `name` of what `base` holds is read into `out` and may be a builtin container's method.
+    relation ContainerMethodLoad(Var, Sym, Var);
+    /// Async generator code objects.
+    relation AsyncGeneratorCode(Code);
+
+    // Exceptions and protocols (exceptions.rs, protocols.rs).
+    /// `code` raises what `var` holds, at `insn`.
+    relation RaiseIn(Code, Insn, Var);
+    /// `var` receives what reaches a handler of `code`.
+    relation HandlerOf(Code, Var);
+    /// Instruction `i` calls method `name` of the class of what `receiver` holds, the receiver first.
+    relation ImplicitCall(Insn, Sym, Var);
+    /// Argument `index` of that call.
+    relation ImplicitArg(Insn, u32, Var);
+    /// Its result goes to `out`.
+    relation ImplicitResult(Insn, Var);
+    /// `with` keeps the `__exit__` (by special) of what `manager` holds bound in `exit`.
+    relation ContextExit(Var, Var, Special);
+    /// A binary operator or comparison looks up `name` on its left operand `left`.
+    relation LeftOperand(Var, Sym);
+}
