@@ -166,7 +166,7 @@ macro_rules! prepared_relations {
             SuperOwner, ZeroArgumentCall, OutsideInit, ClosureFlow, SlotCellLoad, CellLoad, ParamCell,
             StaticCellValue, ElemFlow, ElemStore, ElemCopyTo, ElemCopyInto, ElemLoad, ItemLoad, ItemFlow,
             ExactTuple, ContainerMethodLoad, AsyncGeneratorCode, RaiseIn, HandlerOf, ImplicitCall, ImplicitArg,
-            ImplicitResult, ContextExit, LeftOperand,
+            ImplicitResult, FallbackCall, ReflectedCall, LeftMethod, ContextExit,
         )
     };
 }

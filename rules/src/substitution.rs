@@ -1,13 +1,21 @@
-//! Offline variable substitution: a read variable (`InVar`/`PeekVar`) that one
-//! producer alone can reach holds exactly what that producer holds, so the
-//! rules see the producer in its place and never store its points-to set twice.
+//! Offline variable substitution: variables that provably hold the same objects
+//! are replaced by one of them, so the rules never store a points-to set twice.
 //!
-//! This is exact, not an approximation. Its invariant: no rule derives `pts`
-//! for a read variable except through `StackFlow` (every other `pts` head is a
-//! produced variable: an instruction's output, a handler's or frame's entry
-//! value). With that, `pts(read) = pts(producer)` at the fixed point, and
-//! [`Substitution::expand`] restores the rows of the substituted variables.
+//! - A read variable (`InVar`/`PeekVar`) that one producer alone can reach holds
+//!   exactly what that producer holds.
+//! - Every load of a plain local slot (`LoadLocal` of a slot that is neither a cell
+//!   nor a free variable) holds exactly what the slot holds (locals are
+//!   flow-insensitive), so all loads of a slot stand for the first one.
+//!
+//! This is exact, not an approximation. Its invariants: no rule derives `pts` for
+//! a read variable except through `StackFlow`, nor for the output of a `LoadLocal`
+//! of a plain slot except from `local` (every other `pts` head is another
+//! instruction's output, a handler's or frame's entry value). With those, the
+//! replaced variables' sets equal their replacements' at the fixed point, and
+//! [`Substitution::expand`] restores their rows.
 //! `tests/analysis_substitution.rs` checks it on every analysis program.
+
+use std::collections::{HashMap, HashSet};
 
 use cpyg_facts::lower::Facts;
 use cpyg_facts::schema::{Entity, RelationId};
@@ -24,23 +32,55 @@ pub struct Substitution {
 }
 
 impl Substitution {
-    /// Substitutes every read variable with exactly one `StackFlow` into it.
+    /// Substitutes every read variable with exactly one `StackFlow` into it, and every
+    /// load of a plain local slot by the slot's first load.
     pub fn of(facts: &Facts) -> Substitution {
         let flows: Vec<(Var, Var)> = facts.rows(RelationId::StackFlow).map(|c| (c[0], c[1])).collect();
-        let size = flows.iter().map(|&(from, to)| from.max(to) as usize + 1).max().unwrap_or(0);
+        let loads: Vec<(u32, u32, Var)> = facts.rows(RelationId::LoadLocal).map(|c| (c[1], c[2], c[3])).collect();
+        let size = flows
+            .iter()
+            .map(|&(from, to)| from.max(to))
+            .chain(loads.iter().map(|&(_, _, out)| out))
+            .max()
+            .map_or(0, |v| v as usize + 1);
+        let mut producer: Vec<Var> = (0..size as Var).collect();
+
+        // Loads of one plain slot: the first (smallest) output stands for the others.
+        let cells: HashSet<(u32, u32)> = facts
+            .rows(RelationId::CellSlot)
+            .map(|c| (c[0], c[1]))
+            .chain(facts.rows(RelationId::FreeSlot).map(|c| (c[0], c[1])))
+            .collect();
+        let mut first_load: HashMap<(u32, u32), Var> = HashMap::new();
+        for &(code, slot, out) in &loads {
+            if !cells.contains(&(code, slot)) {
+                let first = first_load.entry((code, slot)).or_insert(out);
+                *first = (*first).min(out);
+            }
+        }
+        for &(code, slot, out) in &loads {
+            if let Some(&first) = first_load.get(&(code, slot)) {
+                producer[out as usize] = first;
+            }
+        }
+
         let mut producers = vec![0u32; size];
         for &(_, to) in &flows {
             producers[to as usize] += 1;
         }
-        let mut producer: Vec<Var> = (0..size as Var).collect();
-        let mut replaced = Vec::new();
         for &(from, to) in &flows {
             if producers[to as usize] == 1 {
-                producer[to as usize] = from;
-                replaced.push((to, from));
+                producer[to as usize] = producer[from as usize];
             }
         }
-        replaced.sort_unstable_by_key(|&(read, from)| (from, read));
+        let replaced: Vec<(Var, Var)> = {
+            let mut replaced: Vec<(Var, Var)> = (0..size as Var)
+                .filter(|&v| producer[v as usize] != v)
+                .map(|v| (v, producer[v as usize]))
+                .collect();
+            replaced.sort_unstable_by_key(|&(read, from)| (from, read));
+            replaced
+        };
         Substitution { producer, replaced }
     }
 

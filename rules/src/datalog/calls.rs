@@ -78,8 +78,18 @@ ascent::ascent_source! { calls:
     relation call_edge(Insn, Code);
     /// A `Call` in reachable code.
     relation live_call(Insn, Var, Var);
+    /// Call `site` in reachable code may call `obj` (something callable); the result goes to `out`.
+    relation call_target(Insn, Obj, Var);
     /// A call in reachable code of an outside object, by name; the result goes to `out`.
     relation external_call(Insn, Ext, Var);
+    /// A call in reachable code of an outside function whose effect the rules model.
+    relation builtin_call(Insn, BuiltinEffect, Var);
+    /// The function made at `f` is positional argument `index` of the builtin call `site`.
+    relation arg_function(Insn, u32, Insn);
+    /// A call of outside code that may call back the functions it is given.
+    relation callback_site(Insn);
+    /// Site `site` passes the elements of what `var` holds as positional argument `index` of `f`.
+    relation arg_elements(Insn, Insn, u32, Var);
     /// What `code` returns, and what calling it gives (a generator for generator functions).
     relation returns(Code, Obj);
     relation result(Code, Obj);
@@ -90,7 +100,10 @@ ascent::ascent_source! { calls:
     relation local_elem_flow(Var, Code, Slot);
 
     live_call(site, callee, out) <-- CallIn(code, site, callee, out), reachable(code);
-    external_call(site, *e, out) <-- live_call(site, callee, out), pts(callee, ?Obj::External(e));
+    call_target(site, o, out) <-- live_call(site, callee, out), pts(callee, o), if o.is_callable();
+    external_call(site, *e, out) <-- call_target(site, ?Obj::External(e), out);
+    builtin_call(site, *effect, out) <-- external_call(site, e, out), BuiltinFunction(e, effect);
+    arg_function(site, index, *f) <-- builtin_call(site, _, _), CallPositional(site, index, v), pts(v, ?Obj::Function(f));
 
     // Who is invoked.
     invokes(site, f) <-- call_args(site, f, _);
@@ -99,10 +112,9 @@ ascent::ascent_source! { calls:
     reachable(callee) <-- call_edge(_, callee);
 
     // Plain functions.
-    call_args(site, f, 0), result_to(site, f, out) <-- live_call(site, callee, out), pts(callee, ?Obj::Function(f));
+    call_args(site, f, 0), result_to(site, f, out) <-- call_target(site, ?Obj::Function(f), out);
     // Bound methods: the receiver comes first.
-    call_args(site, f, 1), arg_obj(site, f, 0, r.obj()), result_to(site, f, out) <--
-        live_call(site, callee, out), pts(callee, ?Obj::Bound(f, r));
+    call_args(site, f, 1), arg_obj(site, f, 0, r.obj()), result_to(site, f, out) <-- call_target(site, ?Obj::Bound(f, r), out);
 
     // Outside the package: by name. A package class with an outside base and no `__init__` of its
     // own runs the base's.
@@ -114,19 +126,19 @@ ascent::ascent_source! { calls:
     // gives an outside instance named as the class, whose attributes are named after it.
     pts(out, Obj::External(*e)) <--
         external_call(_, e, out), !ModelledBuiltin(e), if let Some(last) = e.last(), CapitalizedName(last);
-    pts(out, Obj::Const(*kind)) <-- external_call(_, e, out), BuiltinFunction(e, ?BuiltinEffect::Returns(kind));
+    pts(out, Obj::Const(*kind)) <-- builtin_call(_, ?BuiltinEffect::Returns(kind), out);
     // Functions handed to outside code may be called back by it (`map(f, xs)`, `sorted(key=f)`);
-    // `map` and `filter` pass them the elements of their other arguments.
-    invokes(site, *f) <-- calls_external(site, e), !NeverCallsBack(e), CallbackArg(site, v), pts(v, ?Obj::Function(f));
-    arg_obj(site, *f, 0, *o) <--
-        calls_external(site, e), !NeverCallsBack(e), CallKeyword(site, _, fv), pts(fv, ?Obj::Function(f)),
-        CallPositional(site, 0, xv), pts(xv, c), elem(c, o);
-    arg_obj(site, *f, 0, *o) <--
-        external_call(site, e, _), BuiltinFunction(e, BuiltinEffect::CallsWithElements),
-        CallPositional(site, 0, fv), pts(fv, ?Obj::Function(f)), CallPositional(site, 1, xv), pts(xv, c), elem(c, o);
+    // a keyword callback gets the elements of the first argument (`sorted(xs, key=f)`), and
+    // `map` and `filter` pass their function the elements of the next argument.
+    callback_site(site) <-- calls_external(site, e), !NeverCallsBack(e);
+    invokes(site, *f) <-- callback_site(site), CallbackArg(site, v), pts(v, ?Obj::Function(f));
+    arg_elements(site, *f, 0, *xv) <--
+        callback_site(site), CallKeyword(site, _, fv), pts(fv, ?Obj::Function(f)), CallPositional(site, 0, xv);
+    arg_elements(site, f, 0, xv) <--
+        builtin_call(site, BuiltinEffect::CallsWithElements, _), arg_function(site, 0, f), CallPositional(site, 1, xv);
     // `functools.wraps(f)` makes a decorator that returns what it decorates.
-    pts(out, Obj::PassThrough) <-- external_call(_, e, out), BuiltinFunction(e, BuiltinEffect::PassThroughDecorator);
-    flow(v, out) <-- live_call(site, callee, out), pts(callee, ?Obj::PassThrough), CallPositional(site, 0, v);
+    pts(out, Obj::PassThrough) <-- builtin_call(_, BuiltinEffect::PassThroughDecorator, out);
+    flow(v, out) <-- call_target(site, Obj::PassThrough, out), CallPositional(site, 0, v);
 
     // Positional arguments; extra ones are collected in `*args`.
     local_flow(v, callee, slot) <--
@@ -152,6 +164,9 @@ ascent::ascent_source! { calls:
     local_elem_flow(kv, callee, slot) <-- call_args(site, f, _), CallStarKwargs(site, kv), KeywordSlot(f, _, callee, slot);
     elem_copy(kv, Obj::Container(Container::var_keywords(*callee))) <--
         call_args(site, f, _), CallStarKwargs(site, kv), KwArgsOf(f, callee);
+    local_elem_flow(xv, callee, slot) <-- arg_elements(_, f, index, xv), PositionalParam(f, index, callee, slot);
+    elem_copy(xv, Obj::Container(Container::var_args(*callee))) <--
+        arg_elements(_, f, index, xv), VarArgsOf(f, callee, positional), if index >= positional;
     local_elem_flow(dv, code, slot) <-- KwDefaultsFlow(dv, code, slot);
     local(code, slot, o) <-- local_elem_flow(v, code, slot), pts(v, c), elem(c, o);
 

@@ -76,6 +76,16 @@ ascent::ascent_source! { classes:
     relation property_setter(Insn, Insn);
     /// Call `site` in reachable code calls class `k`; the result goes to `out`.
     relation class_call(Insn, Insn, Var);
+    /// Free `slot` of `code` holds a cell holding class `k` (the `__class__` cell).
+    relation class_cell(Code, Slot, Insn);
+    /// `super()` at `site` in `code` (first parameter `first`) is about class `k`; the result goes to `out`.
+    relation super_of_class(Insn, Var, Code, Slot, Insn);
+    /// `super(k, ...)` at `site`; the result goes to `out`.
+    relation super_of_class_argument(Insn, Var, Insn);
+    /// Stores of `name` through instances of `k` call `set` (a property's setter, or a data
+    /// descriptor's `__set__`, `descriptor` then being the class attribute).
+    relation property_setter_of(Insn, Sym, Insn);
+    relation data_descriptor(Insn, Sym, Obj, Insn);
 
     // A class statement: the class object, its body run, its namespace.
     call_edge(k, body) <-- ClassBodyRun(code, k, body), reachable(code);
@@ -132,33 +142,28 @@ ascent::ascent_source! { classes:
 
     // Attribute stores; a property with a setter calls it.
     field_flow(v, b, name) <-- StoreAttr(_, base, name, v), pts(base, b);
+    property_setter_of(k, name, set) <-- class_attr(k, name, ?Obj::Wrapped(Wrapper::Property, getter)), property_setter(getter, set);
     arg_obj(i, set, 0, inst), arg_var(i, set, 1, v) <--
-        StoreAttr(i, base, name, v), pts(base, inst), if let Obj::Instance(_, k) = inst,
-        class_attr(k, name, ?Obj::Wrapped(Wrapper::Property, getter)), property_setter(getter, set);
+        StoreAttr(i, base, name, v), pts(base, inst), if let Obj::Instance(_, k) = inst, property_setter_of(k, name, set);
 
     // A data descriptor's `__set__` takes the store.
+    data_descriptor(k, name, descriptor, set) <--
+        class_attr(k, name, descriptor), if let Obj::Instance(_, dk) = descriptor, special_attr(dk, Special::Set, ?Obj::Function(set));
     arg_obj(i, *set, 0, *descriptor), arg_obj(i, *set, 1, *inst), arg_var(i, *set, 2, *v) <--
-        StoreAttr(i, base, name, v), pts(base, inst), if let Obj::Instance(_, k) = inst,
-        class_attr(k, name, descriptor), if let Obj::Instance(_, dk) = descriptor,
-        special_attr(dk, Special::Set, ?Obj::Function(set));
+        StoreAttr(i, base, name, v), pts(base, inst), if let Obj::Instance(_, k) = inst, data_descriptor(k, name, descriptor, set);
 
     // Builtin wrappers: `staticmethod(f)`, `classmethod(f)`, `property(f)`, `prop.setter(g)`.
-    pts(out, Obj::Wrapped(*wrapper, *f)) <--
-        external_call(site, e, out), BuiltinFunction(e, ?BuiltinEffect::Wraps(wrapper)),
-        CallPositional(site, 0, v), pts(v, ?Obj::Function(f));
+    pts(out, Obj::Wrapped(*wrapper, *f)) <-- builtin_call(site, ?BuiltinEffect::Wraps(wrapper), out), arg_function(site, 0, f);
     // `property(fget, fset)`.
     property_setter(getter, set) <--
-        external_call(site, e, _), BuiltinFunction(e, BuiltinEffect::Wraps(Wrapper::Property)),
-        CallPositional(site, 0, gv), pts(gv, ?Obj::Function(getter)),
-        CallPositional(site, 1, sv), pts(sv, ?Obj::Function(set));
+        builtin_call(site, BuiltinEffect::Wraps(Wrapper::Property), _), arg_function(site, 0, getter), arg_function(site, 1, set);
     pts(out, Obj::PropertySetter(*getter)) <--
         attr_load(_, ?Obj::Wrapped(Wrapper::Property, getter), name, out), SpecialName(Special::Setter, name);
     property_setter(getter, set), pts(out, Obj::Wrapped(Wrapper::Property, *getter)) <--
-        live_call(site, callee, out), pts(callee, ?Obj::PropertySetter(getter)), CallPositional(site, 0, v),
-        pts(v, ?Obj::Function(set));
+        call_target(site, ?Obj::PropertySetter(getter), out), CallPositional(site, 0, v), pts(v, ?Obj::Function(set));
 
     // Calling a class: allocation, `__new__` (given the class first), `__init__` (given the instance).
-    class_call(site, k, out) <-- live_call(site, callee, out), pts(callee, ?Obj::Class(k));
+    class_call(site, *k, out) <-- call_target(site, ?Obj::Class(k), out);
     pts(out, Obj::Instance(*site, *k)) <-- class_call(site, k, out);
     call_args(site, new, 1), arg_obj(site, new, 0, Obj::Class(*k)), result_to(site, new, out) <--
         class_call(site, k, out), special_attr(k, Special::New, ?Obj::Wrapped(Wrapper::StaticMethod, new));
@@ -166,14 +171,15 @@ ascent::ascent_source! { classes:
         class_call(site, k, _), special_attr(k, Special::Init, ?Obj::Function(init));
 
     // `super()`: zero arguments read the `__class__` cell and the first parameter of the caller.
+    class_cell(code, slot, *k) <-- slot_cell(code, slot, cell), cell_value(cell, ?Obj::Class(k));
+    super_of_class(site, out, *code, *first, *k) <--
+        builtin_call(site, BuiltinEffect::MakesSuper, out), ZeroArgumentCall(site, code, slot, first), class_cell(code, slot, k);
     pts(out, Obj::Super(*k, r)) <--
-        external_call(site, e, out), BuiltinFunction(e, BuiltinEffect::MakesSuper), ZeroArgumentCall(site, code, slot, first),
-        slot_cell(code, slot, cell), cell_value(cell, ?Obj::Class(k)),
-        local(code, first, receiver), if let Some(r) = Recv::of(*receiver);
+        super_of_class(_, out, code, first, k), local(code, first, receiver), if let Some(r) = Recv::of(*receiver);
+    super_of_class_argument(site, out, *k) <--
+        builtin_call(site, BuiltinEffect::MakesSuper, out), CallPositional(site, 0, cv), pts(cv, ?Obj::Class(k));
     pts(out, Obj::Super(*k, r)) <--
-        external_call(site, e, out), BuiltinFunction(e, BuiltinEffect::MakesSuper),
-        CallPositional(site, 0, cv), pts(cv, ?Obj::Class(k)),
-        CallPositional(site, 1, rv), pts(rv, receiver), if let Some(r) = Recv::of(*receiver);
+        super_of_class_argument(site, out, k), CallPositional(site, 1, rv), pts(rv, receiver), if let Some(r) = Recv::of(*receiver);
     // `super(...).name` as an attribute load, or 3.12+ `super().name` in one instruction.
     super_load(i, *k, *r, name, out) <-- attr_load(i, ?Obj::Super(k, r), name, out);
     super_load(i, *k, r, name, out) <--

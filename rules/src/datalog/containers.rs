@@ -76,7 +76,7 @@ ascent::ascent_source! { containers:
 
     // Methods of builtin containers.
     pts(out, Obj::ContainerMethod(*c, *name)) <-- ContainerMethodLoad(base, name, out), pts(base, ?Obj::Container(c));
-    method_call(site, *c, *name, out) <-- live_call(site, callee, out), pts(callee, ?Obj::ContainerMethod(c, name));
+    method_call(site, *c, *name, out) <-- call_target(site, ?Obj::ContainerMethod(c, name), out);
     elem_flow(v, Obj::Container(*c)) <--
         method_call(site, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsArguments), CallPositional(site, _, v);
     elem_copy(v, Obj::Container(*c)) <--
@@ -93,15 +93,12 @@ ascent::ascent_source! { containers:
         method_call(site, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsElementsOfArguments), CallKeyword(site, _, _);
 
     // Builtins that make containers of, or hand out, the elements of their first argument.
-    pts(out, Obj::Container(Container::made(*site, ContainerKind::List))) <--
-        external_call(site, e, out), BuiltinFunction(e, BuiltinEffect::CollectsElements);
+    pts(out, Obj::Container(Container::made(*site, ContainerKind::List))) <-- builtin_call(site, BuiltinEffect::CollectsElements, out);
     elem_copy(v, Obj::Container(Container::made(*site, ContainerKind::List))) <--
-        external_call(site, e, _), BuiltinFunction(e, BuiltinEffect::CollectsElements), CallPositional(site, 0, v);
+        builtin_call(site, BuiltinEffect::CollectsElements, _), CallPositional(site, 0, v);
     // `map(f, xs)`: the functions the site calls back return its elements.
-    pts(out, Obj::Container(Container::made(*site, ContainerKind::List))) <--
-        external_call(site, e, out), BuiltinFunction(e, BuiltinEffect::CollectsResults);
+    pts(out, Obj::Container(Container::made(*site, ContainerKind::List))) <-- builtin_call(site, BuiltinEffect::CollectsResults, out);
     elem(Obj::Container(Container::made(*site, ContainerKind::List)), o) <--
-        external_call(site, e, _), BuiltinFunction(e, BuiltinEffect::CollectsResults),
-        invokes(site, f), MakeFunction(f, code, _), returns(code, o);
-    elem_load(c, out) <-- external_call(site, e, out), BuiltinFunction(e, BuiltinEffect::ReturnsElement), CallPositional(site, 0, v), pts(v, c);
+        builtin_call(site, BuiltinEffect::CollectsResults, _), invokes(site, f), MakeFunction(f, code, _), returns(code, o);
+    elem_load(c, out) <-- builtin_call(site, BuiltinEffect::ReturnsElement, out), CallPositional(site, 0, v), pts(v, c);
 }

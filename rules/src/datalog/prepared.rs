@@ -145,14 +145,21 @@ ascent::ascent_source! { prepared:
     relation RaiseIn(Code, Insn, Var);
     /// `var` receives what reaches a handler of `code`.
     relation HandlerOf(Code, Var);
-    /// Instruction `i` calls method `name` of the class of what `receiver` holds, the receiver first.
-    relation ImplicitCall(Insn, Sym, Var);
-    /// Argument `index` of that call.
-    relation ImplicitArg(Insn, u32, Var);
-    /// Its result goes to `out`.
-    relation ImplicitResult(Insn, Var);
+    /// Instruction `i` calls method `name` of the class of what `receiver` holds, the receiver
+    /// first. `operand` tells the calls of one instruction apart: `Left` for all but the
+    /// reflected operator methods (`Right`), whose arguments come the other way round.
+    relation ImplicitCall(Insn, Operand, Sym, Var);
+    /// Argument `index` of the call of `operand`.
+    relation ImplicitArg(Insn, Operand, u32, Var);
+    /// The result of the call of `operand` goes to `out`.
+    relation ImplicitResult(Insn, Operand, Var);
+    /// An in-place operator whose left operand's class has no in-place method (the first name)
+    /// calls the plain one (the second), as `Left`.
+    relation FallbackCall(Insn, Sym, Sym, Var);
+    /// An operator or comparison may call the reflected method `name` of its right operand.
+    relation ReflectedCall(Insn, Sym, Var);
+    /// An operator or comparison looks up `name` on its left operand `left`.
+    relation LeftMethod(Insn, Var, Sym);
     /// `with` keeps the `__exit__` (by special) of what `manager` holds bound in `exit`.
     relation ContextExit(Var, Var, Special);
-    /// A binary operator or comparison looks up `name` on its left operand `left`.
-    relation LeftOperand(Var, Sym);
 }
