@@ -9,9 +9,9 @@ use cpyg_rules::{RuleSet, Solution};
 
 fn summary(solution: &Solution) -> impl PartialEq + std::fmt::Debug + '_ {
     (
-        &solution.pts,
+        solution.all_points_to(),
         &solution.local,
-        &solution.field,
+        solution.fields(),
         &solution.elem,
         &solution.call_edge,
         &solution.calls_external,

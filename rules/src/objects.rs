@@ -190,6 +190,12 @@ impl Obj {
         matches!(self, Obj::Container(_))
     }
 
+    /// Modules and classes: objects whose fields the rules keep object by object (`field`),
+    /// because imports and lookups along an MRO read them by name.
+    pub fn is_namespace(self) -> bool {
+        matches!(self, Obj::Module(_) | Obj::Class(_))
+    }
+
     /// Class attributes read through an instance or class that are values
     /// themselves: not functions or wrappers, which bind or unwrap first.
     pub fn is_plain_attribute(self) -> bool {

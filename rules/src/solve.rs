@@ -25,9 +25,17 @@ pub struct Solution {
     pub threads: usize,
     pub time: Duration,
     pub reachable: Vec<Code>,
+    /// The points-to sets of the variables the solver kept (`Solution::points_to` answers
+    /// for any variable).
     pub pts: Vec<(Var, Obj)>,
+    /// `(var, representative)` for every variable the substitution replaced (`crate::substitution`):
+    /// it holds exactly what its representative holds. Sorted by `var`.
+    pub aliases: Vec<(Var, Var)>,
     pub local: Vec<(Code, Slot, Obj)>,
+    /// Fields of modules and classes (`Solution::fields` gives every field).
     pub field: Vec<(Obj, Sym, Obj)>,
+    /// `(var, base, name)`: field `name` of `base`, not a module or class, holds what `var` holds.
+    pub field_flow: Vec<(Var, Obj, Sym)>,
     pub elem: Vec<(Obj, Obj)>,
     pub cell_value: Vec<(Obj, Obj)>,
     pub slot_cell: Vec<(Code, Slot, Obj)>,
@@ -39,6 +47,51 @@ pub struct Solution {
     pub mro: Vec<(Insn, u32, Obj)>,
     pub unresolved: Vec<(Insn, Group)>,
     pub coverage: Vec<(Insn, Coverage)>,
+}
+
+impl Solution {
+    /// The variable whose set `var` shares (itself when it was kept).
+    pub fn representative(&self, var: Var) -> Var {
+        match self.aliases.binary_search_by_key(&var, |&(v, _)| v) {
+            Ok(at) => self.aliases[at].1,
+            Err(_) => var,
+        }
+    }
+
+    /// What `var` may point to: rows `(representative, obj)` of `pts`.
+    pub fn points_to(&self, var: Var) -> &[(Var, Obj)] {
+        let kept = self.representative(var);
+        let start = self.pts.partition_point(|&(v, _)| v < kept);
+        let end = start + self.pts[start..].partition_point(|&(v, _)| v == kept);
+        &self.pts[start..end]
+    }
+
+    /// How many `(var, obj)` pairs hold, every variable counted.
+    pub fn points_to_count(&self) -> u64 {
+        let aliased: u64 = self.aliases.iter().map(|&(_, kept)| self.points_to(kept).len() as u64).sum();
+        self.pts.len() as u64 + aliased
+    }
+
+    /// Every `(var, obj)` pair, sorted.
+    pub fn all_points_to(&self) -> Vec<(Var, Obj)> {
+        let mut all = self.pts.clone();
+        for &(var, kept) in &self.aliases {
+            all.extend(self.points_to(kept).iter().map(|&(_, o)| (var, o)));
+        }
+        all.sort_unstable();
+        all
+    }
+
+    /// Every field: those of modules and classes, and those the stores into other objects give.
+    pub fn fields(&self) -> Vec<(Obj, Sym, Obj)> {
+        let mut all = self.field.clone();
+        for &(var, base, name) in &self.field_flow {
+            all.extend(self.points_to(var).iter().map(|&(_, o)| (base, name, o)));
+        }
+        all.sort_unstable();
+        all.dedup();
+        all
+    }
 }
 
 /// Runs `rule_set` over `facts` on `threads` threads.
@@ -295,13 +348,15 @@ macro_rules! program {
             fn into_solution(self, facts: &Facts, substitution: &Substitution) -> Result<Solution, String> {
                 let reachable: Vec<Code> = sorted(&self.reachable.iter().map(|r| r.0).collect::<Vec<_>>());
                 let implicit = implicit_sites(facts, &reachable)?;
-                let pts = substitution.expand(sorted(&self.pts));
+                let pts = sorted(&self.pts);
                 let invokes = sorted(&self.invokes);
                 let (unresolved, coverage) = coverage(sorted(&self.live_call), &pts, invokes.clone(), implicit);
                 Ok(Solution {
                     reachable,
                     local: sorted(&self.local),
                     field: sorted(&self.field),
+                    field_flow: sorted(self.field_flow.iter().filter(|f| !f.1.is_namespace())),
+                    aliases: substitution.aliases(),
                     elem: sorted(&self.elem),
                     cell_value: sorted(&self.cell_value),
                     slot_cell: sorted(&self.slot_cell),
@@ -323,23 +378,13 @@ macro_rules! program {
 
 program!(Insensitive);
 
-#[cfg(test)]
-mod tests {
-    /// The names of the relations in a relation list.
-    macro_rules! names {
-        (; $($rel:ident),* $(,)?) => { vec![$(stringify!($rel)),*] };
-    }
+/// The names of a relation list's relations.
+macro_rules! relation_names {
+    (; $($rel:ident),* $(,)?) => { vec![$(stringify!($rel)),*] };
+}
 
-    #[test]
-    fn every_prepared_relation_is_moved_into_the_rule_set() {
-        let mut declared: Vec<&str> = include_str!("datalog/prepared.rs")
-            .lines()
-            .filter_map(|line| line.trim().strip_prefix("relation "))
-            .map(|rest| rest.split('(').next().unwrap_or(rest))
-            .collect();
-        let mut moved: Vec<&str> = prepared_relations!(names!());
-        declared.sort_unstable();
-        moved.sort_unstable();
-        assert_eq!(declared, moved);
-    }
+/// The relations the driver moves from the preparation into a rule set: every one
+/// `crate::datalog::prepared` declares (`rules/tests/prepared.rs` checks it).
+pub fn moved_prepared_relations() -> Vec<&'static str> {
+    prepared_relations!(relation_names!())
 }

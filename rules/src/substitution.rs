@@ -12,7 +12,7 @@
 //! of a plain slot except from `local` (every other `pts` head is another
 //! instruction's output, a handler's or frame's entry value). With those, the
 //! replaced variables' sets equal their replacements' at the fixed point, and
-//! [`Substitution::expand`] restores their rows.
+//! `Solution::aliases` records who stands for whom.
 //! `tests/analysis_substitution.rs` checks it on every analysis program.
 
 use std::collections::{HashMap, HashSet};
@@ -21,13 +21,13 @@ use cpyg_facts::lower::Facts;
 use cpyg_facts::schema::{Entity, RelationId};
 
 use crate::input::{Row, typed};
-use crate::objects::{Obj, Var};
+use crate::objects::Var;
 
 #[derive(Debug, Default)]
 pub struct Substitution {
     /// `producer[var]`: the variable `var` is replaced by, or `var` itself.
     producer: Vec<Var>,
-    /// `(read, producer)` for every substituted variable, sorted by producer.
+    /// `(var, replacement)` for every replaced variable, sorted by `var`.
     replaced: Vec<(Var, Var)>,
 }
 
@@ -73,14 +73,8 @@ impl Substitution {
                 producer[to as usize] = producer[from as usize];
             }
         }
-        let replaced: Vec<(Var, Var)> = {
-            let mut replaced: Vec<(Var, Var)> = (0..size as Var)
-                .filter(|&v| producer[v as usize] != v)
-                .map(|v| (v, producer[v as usize]))
-                .collect();
-            replaced.sort_unstable_by_key(|&(read, from)| (from, read));
-            replaced
-        };
+        let replaced: Vec<(Var, Var)> =
+            (0..size as Var).filter(|&v| producer[v as usize] != v).map(|v| (v, producer[v as usize])).collect();
         Substitution { producer, replaced }
     }
 
@@ -115,22 +109,8 @@ impl Substitution {
         Ok(rows)
     }
 
-    /// `pts` (sorted) with the rows of the substituted variables added back; sorted.
-    pub fn expand(&self, pts: Vec<(Var, Obj)>) -> Vec<(Var, Obj)> {
-        if self.replaced.is_empty() {
-            return pts;
-        }
-        let mut extra = Vec::new();
-        let mut start = 0;
-        for &(read, from) in &self.replaced {
-            // `replaced` is sorted by producer, so the search only moves forward.
-            start += pts[start..].partition_point(|&(v, _)| v < from);
-            let end = start + pts[start..].partition_point(|&(v, _)| v == from);
-            extra.extend(pts[start..end].iter().map(|&(_, o)| (read, o)));
-        }
-        let mut all = pts;
-        all.extend(extra);
-        all.sort_unstable();
-        all
+    /// `(var, replacement)` for every replaced variable, sorted by `var`.
+    pub fn aliases(&self) -> Vec<(Var, Var)> {
+        self.replaced.clone()
     }
 }

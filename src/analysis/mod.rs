@@ -115,7 +115,10 @@ impl Analysis {
     }
 
     fn field_values(&self, base: Obj, name: u32) -> impl Iterator<Item = Obj> + '_ {
-        self.solution.field.iter().filter(move |r| r.0 == base && r.1 == name).map(|r| r.2)
+        let solution = &self.solution;
+        let kept = solution.field.iter().filter(move |r| r.0 == base && r.1 == name).map(|r| r.2);
+        let stored = solution.field_flow.iter().filter(move |r| r.1 == base && r.2 == name);
+        kept.chain(stored.flat_map(move |r| solution.points_to(r.0).iter().map(|p| p.1)))
     }
 
     /// Values of the slots of `code` named `name`: the slot itself, or the cell it holds.

@@ -40,7 +40,7 @@ pub fn call_edges(analysis: &Analysis) -> Vec<CallEdge> {
         .collect();
     // What the called value itself may be, when the site is a call instruction the
     // source spells (not the `__enter__`/`__exit__` call of a `with`).
-    let called = |site: u32| callee_var.get(&site).map_or(&[][..], |&var| points_to(&solution.pts, var));
+    let called = |site: u32| callee_var.get(&site).map_or(&[][..], |&var| solution.points_to(var));
     let mut edges = Vec::with_capacity(solution.call_edge.len() + solution.calls_external.len());
     for &(site, code) in &solution.call_edge {
         let direct = called(site)
@@ -67,13 +67,6 @@ fn context_manager_methods(analysis: &Analysis) -> HashSet<u32> {
         facts.rows(RelationId::OutVar).filter(|r| entries.contains(&r[1]) && !entered.contains(&r[0])).map(|r| r[0]),
     );
     facts.rows(RelationId::StackFlow).filter(|r| made.contains(&r[0])).map(|r| r[1]).collect()
-}
-
-/// The rows of sorted `pts` for `var`.
-fn points_to(pts: &[(u32, Obj)], var: u32) -> &[(u32, Obj)] {
-    let start = pts.partition_point(|r| r.0 < var);
-    let end = pts.partition_point(|r| r.0 <= var);
-    &pts[start..end]
 }
 
 /// The function (by its `MakeFunction`) that calling `obj` runs directly.

@@ -112,7 +112,7 @@ impl fmt::Display for Run {
              {} call sites: {:.1}% concrete, {:.1}% typed unresolved, {:.1}% conservative top; {} round{};",
             facts.count(RelationId::Module),
             facts.count(RelationId::Code),
-            solution.pts.len(),
+            solution.points_to_count(),
             solution.call_edge.len() + solution.calls_external.len(),
             solution.calls_external.len(),
             coverage.sites(),

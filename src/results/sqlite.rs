@@ -232,15 +232,24 @@ impl Writer<'_> {
         self.table("reachable", &[("code", "INTEGER")], &[], |rows| {
             solution.reachable.iter().try_for_each(|&code| rows.ids(&[code]))
         })?;
-        self.table("pts", &[("var", "INTEGER"), ("object", "INTEGER")], &[&["object"]], |rows| {
+        // `pts` and `field` are views (`VIEWS`) over what the solver keeps: the sets of the
+        // variables it kept and who stands for whom; the fields of modules and classes and the
+        // stores into other objects. The expanded relations can be far larger than the package.
+        self.table("pts_set", &[("var", "INTEGER"), ("object", "INTEGER")], &[&["object"]], |rows| {
             solution.pts.iter().try_for_each(|&(var, obj)| rows.ids(&[var, o(obj)]))
+        })?;
+        self.table("var_representative", &[("var", "INTEGER"), ("representative", "INTEGER")], &[&["representative"]], |rows| {
+            solution.aliases.iter().try_for_each(|&(var, kept)| rows.ids(&[var, kept]))
         })?;
         let slot_columns: Columns<'_> = &[("code", "INTEGER"), ("slot", "INTEGER"), ("object", "INTEGER")];
         self.table("local", slot_columns, &[], |rows| {
             solution.local.iter().try_for_each(|&(code, slot, obj)| rows.ids(&[code, slot, o(obj)]))
         })?;
-        self.table("field", &[("base", "INTEGER"), ("name", "INTEGER"), ("value", "INTEGER")], &[], |rows| {
+        self.table("namespace_field", &[("base", "INTEGER"), ("name", "INTEGER"), ("value", "INTEGER")], &[], |rows| {
             solution.field.iter().try_for_each(|&(base, name, value)| rows.ids(&[o(base), name, o(value)]))
+        })?;
+        self.table("field_store", &[("base", "INTEGER"), ("name", "INTEGER"), ("var", "INTEGER")], &[&["var"]], |rows| {
+            solution.field_flow.iter().try_for_each(|&(var, base, name)| rows.ids(&[o(base), name, var]))
         })?;
         self.table("elem", &[("container", "INTEGER"), ("element", "INTEGER")], &[], |rows| {
             solution.elem.iter().try_for_each(|&(c, e)| rows.ids(&[o(c), o(e)]))
@@ -413,6 +422,7 @@ fn objects_of(s: &Solution) -> Vec<Obj> {
     all.extend(s.pts.iter().map(|r| r.1));
     all.extend(s.local.iter().map(|r| r.2));
     all.extend(s.field.iter().flat_map(|r| [r.0, r.2]));
+    all.extend(s.field_flow.iter().map(|r| r.1));
     all.extend(s.elem.iter().flat_map(|r| [r.0, r.1]));
     all.extend(s.cell_value.iter().flat_map(|r| [r.0, r.1]));
     all.extend(s.slot_cell.iter().map(|r| r.2));
@@ -602,6 +612,14 @@ fn helper_tables_sql() -> String {
 
 /// The views: ids decoded into names.
 const VIEWS: &str = "
+CREATE VIEW pts AS
+  SELECT var, object FROM pts_set
+  UNION ALL
+  SELECT r.var, p.object FROM var_representative r JOIN pts_set p ON p.var = r.representative;
+CREATE VIEW field AS
+  SELECT base, name, value FROM namespace_field
+  UNION ALL
+  SELECT DISTINCT s.base, s.name, p.object AS value FROM field_store s JOIN pts_set p ON p.var = s.var;
 CREATE VIEW insn_site AS
   SELECT i.insn, i.code, n.pycg_name AS function, n.scope, f.text AS file, l.line, i.offset, o.text AS opname,
          s.text AS name

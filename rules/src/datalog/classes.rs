@@ -62,8 +62,11 @@ ascent::ascent_source! { classes:
     relation special_attr(Insn, Special, Obj);
     /// Attribute load `i` reads `name` from `base`, whose value goes to `out`.
     relation attr_load(Insn, Obj, Sym, Var);
-    /// Attribute load `i` found class attribute `obj` through instance `inst` of class `k`.
-    relation from_class_on_instance(Insn, Var, Obj, Insn, Obj);
+    /// Attribute load `i` (into `out`) found class attribute `obj` through an instance of class `k`.
+    relation instance_attr(Insn, Var, Insn, Obj);
+    /// Loads of `name` through instances of `k` call `get`: `descriptor`, the class attribute, is an
+    /// instance of a class with `__get__`.
+    relation getter_descriptor(Insn, Sym, Obj, Insn);
     /// Attribute load `i` found class attribute `obj` on class `k` itself.
     relation from_class(Insn, Var, Insn, Obj);
     /// Attribute load `i` of `name` through a `super` object of class `k` and receiver `r`, into `out`.
@@ -107,22 +110,25 @@ ascent::ascent_source! { classes:
     // Attribute loads.
     attr_load(i, b, name, out) <-- AttrLoad(i, base, name, out), pts(base, b);
     pts(out, o) <-- attr_load(_, b, name, out), field(b, name, o);
+    flow(v, out) <-- attr_load(_, b, name, out), field_flow(v, b, name), if !b.is_namespace();
     pts(out, Obj::External(e.attr(*name))) <-- attr_load(_, ?Obj::External(e), name, out);
 
-    // Through an instance: functions bind, wrappers unwrap, properties and descriptors are called.
-    from_class_on_instance(i, out, inst, k, o) <--
-        attr_load(i, inst, name, out), if let Obj::Instance(_, k) = inst, class_attr(k, name, o);
-    pts(out, Obj::Bound(*f, Recv::Instance(*site, *k))) <-- from_class_on_instance(_, out, ?Obj::Instance(site, k), _, ?Obj::Function(f));
-    pts(out, *o) <-- from_class_on_instance(_, out, _, _, o), if o.is_plain_attribute() && !matches!(o, Obj::Instance(..));
-    // An instance found on the class is the attribute, unless its class makes it a descriptor.
-    pts(out, *o) <-- from_class_on_instance(_, out, _, _, o), if let Obj::Instance(_, dk) = o, !HasSpecial(dk, Special::Get);
-    pts(out, Obj::Function(*f)) <-- from_class_on_instance(_, out, _, _, ?Obj::Wrapped(Wrapper::StaticMethod, f));
-    pts(out, Obj::Bound(*f, Recv::Class(*k))) <-- from_class_on_instance(_, out, _, k, ?Obj::Wrapped(Wrapper::ClassMethod, f));
+    // Through an instance: functions bind to it, wrappers unwrap, properties and descriptors are
+    // called with it; other attributes are the same for every instance of a class.
+    pts(out, Obj::Bound(*f, Recv::Instance(*site, *k))) <--
+        attr_load(_, ?Obj::Instance(site, k), name, out), class_attr(k, name, ?Obj::Function(f));
     arg_obj(i, f, 0, inst), result_to(i, f, out) <--
-        from_class_on_instance(i, out, inst, _, ?Obj::Wrapped(Wrapper::Property, f));
+        attr_load(i, inst, name, out), if let Obj::Instance(_, k) = inst, class_attr(k, name, ?Obj::Wrapped(Wrapper::Property, f));
+    getter_descriptor(k, name, descriptor, get) <--
+        class_attr(k, name, descriptor), if let Obj::Instance(_, dk) = descriptor, special_attr(dk, Special::Get, ?Obj::Function(get));
     arg_obj(i, get, 0, descriptor), arg_obj(i, get, 1, inst), arg_obj(i, get, 2, Obj::Class(*k)), result_to(i, get, out) <--
-        from_class_on_instance(i, out, inst, k, descriptor), if let Obj::Instance(_, dk) = descriptor,
-        special_attr(dk, Special::Get, ?Obj::Function(get));
+        attr_load(i, inst, name, out), if let Obj::Instance(_, k) = inst, getter_descriptor(k, name, descriptor, get);
+    instance_attr(i, out, *k, *o) <-- attr_load(i, ?Obj::Instance(_, k), name, out), class_attr(k, name, o);
+    pts(out, *o) <-- instance_attr(_, out, _, o), if o.is_plain_attribute() && !matches!(o, Obj::Instance(..));
+    // An instance found on the class is the attribute, unless its class makes it a descriptor.
+    pts(out, *o) <-- instance_attr(_, out, _, o), if let Obj::Instance(_, dk) = o, !HasSpecial(dk, Special::Get);
+    pts(out, Obj::Function(*f)) <-- instance_attr(_, out, _, ?Obj::Wrapped(Wrapper::StaticMethod, f));
+    pts(out, Obj::Bound(*f, Recv::Class(*k))) <-- instance_attr(_, out, k, ?Obj::Wrapped(Wrapper::ClassMethod, f));
 
     // Through the class itself.
     from_class(i, out, k, o) <-- attr_load(i, ?Obj::Class(k), name, out), class_attr(k, name, o);

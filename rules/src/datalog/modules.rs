@@ -46,7 +46,9 @@ ascent::ascent_source! { modules_prepare:
 
 ascent::ascent_source! { modules:
 
-    /// Field `name` of `base` may hold `obj` (module globals, class and instance attributes).
+    /// Field `name` of the module or class `base` may hold `obj` (globals, class attributes:
+    /// what imports and lookups along an MRO read). Fields of other objects are read through
+    /// `field_flow`, never stored object by object (`crate::solve` lists them all).
     relation field(Obj, Sym, Obj);
     /// What `var` holds is stored as field `name` of `base`.
     relation field_flow(Var, Obj, Sym);
@@ -54,7 +56,7 @@ ascent::ascent_source! { modules:
     reachable(code) <-- ModuleCode(_, code);
     field(b, name, o) <-- StaticField(b, name, o);
     field_flow(v, b, name) <-- StoreStatic(b, name, v);
-    field(b, name, o) <-- field_flow(v, b, name), pts(v, o);
+    field(b, name, o) <-- field_flow(v, b, name), if b.is_namespace(), pts(v, o);
     pts(out, o) <-- LoadStatic(b, name, out), field(b, name, o);
 
     field(target, name, o) <--
