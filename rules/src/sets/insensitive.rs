@@ -11,7 +11,6 @@ use super::{is_exception_value, type_of};
 use crate::objects::*;
 
 super::datalog_program! {
-    #![measure_rule_times]
     pub struct Insensitive;
 
     include_source!(crate::datalog::facts::facts);

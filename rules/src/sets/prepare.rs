@@ -15,7 +15,6 @@ use super::{accepts_keyword, is_generator, is_positional, unary_special};
 use crate::objects::*;
 
 super::datalog_program! {
-    #![measure_rule_times]
     pub struct Prepare;
 
     include_source!(crate::datalog::facts::facts);
