@@ -9,6 +9,7 @@ use cpyg_facts::lower::Facts;
 use cpyg_facts::schema::{BinaryOperator, CompareOperator, ConstKind, RelationId};
 use cpyg_facts::symbols::Symbols;
 
+use crate::input::rows;
 use crate::objects::{BuiltinEffect, ContainerEffect, Ext, Operand, Special, Sym, Wrapper};
 
 /// `__add__`, `__radd__`, `__iadd__` and the like, per operator.
@@ -135,6 +136,8 @@ pub struct Knowledge {
     pub private_names: Vec<(Sym,)>,
     /// Symbols that start with a capital letter (classes, by convention).
     pub capitalized_names: Vec<(Sym,)>,
+    /// String constants that spell a name the package uses, with that name.
+    pub constant_names: Vec<(u32, Sym)>,
 }
 
 impl Knowledge {
@@ -146,6 +149,7 @@ impl Knowledge {
         known.importable_as = importable_as(&modules, &facts.symbols);
         known.private_names = names_where(&facts.symbols, |c| c == '_');
         known.capitalized_names = names_where(&facts.symbols, |c| c.is_ascii_uppercase());
+        known.constant_names = constant_names(facts)?;
         for &special in Special::ALL {
             known.special_names.push((special, symbols.intern(special.text())));
         }
@@ -237,6 +241,28 @@ fn importable_as(modules: &[InputModule], symbols: &Symbols) -> Vec<(Sym, u32)> 
 }
 
 /// Every symbol whose text starts as `starts` says.
+/// `(constant, name)` for every string constant spelling an identifier the package
+/// uses (`'run'` names `run`): how `__all__` lists the names a star import brings.
+/// A constant's text is its `repr`, so only single-quoted identifiers qualify.
+fn constant_names(facts: &Facts) -> Result<Vec<(u32, Sym)>, String> {
+    let mut names = Vec::new();
+    for (constant, _, kind, text) in rows::<(u32, u32, ConstKind, Sym)>(facts, RelationId::Const)? {
+        if kind != ConstKind::Str {
+            continue;
+        }
+        let spelled = facts.symbols.text(text).and_then(|t| t.strip_prefix('\'')?.strip_suffix('\''));
+        if let Some(name) = spelled.filter(|name| is_identifier(name)) {
+            names.extend(facts.symbols.id(name).map(|sym| (constant, sym)));
+        }
+    }
+    Ok(names)
+}
+
+fn is_identifier(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars.next().is_some_and(|c| c == '_' || c.is_alphabetic()) && chars.all(|c| c == '_' || c.is_alphanumeric())
+}
+
 fn names_where(symbols: &Symbols, starts: impl Fn(char) -> bool) -> Vec<(Sym,)> {
     symbols.iter().filter(|(_, text)| text.starts_with(&starts)).map(|(id, _)| (id,)).collect()
 }

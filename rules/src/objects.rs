@@ -190,6 +190,17 @@ impl Obj {
         matches!(self, Obj::Container(_))
     }
 
+    /// Objects whose iteration the rules model as reading their `elem` directly:
+    /// builtin containers, generators, and iterable constants.
+    pub fn iterates_own_elements(self) -> bool {
+        matches!(
+            self,
+            Obj::Container(_)
+                | Obj::Generator(_)
+                | Obj::Const(ConstKind::Tuple | ConstKind::FrozenSet | ConstKind::Str | ConstKind::Bytes)
+        )
+    }
+
     /// Modules and classes: objects whose fields the rules keep object by object (`field`),
     /// because imports and lookups along an MRO read them by name.
     pub fn is_namespace(self) -> bool {
@@ -238,6 +249,8 @@ pub enum Special {
     Super,
     /// The code object name of generator expressions.
     GenExpr,
+    /// The names a star import of a module brings.
+    All,
 }
 
 impl Special {
@@ -269,6 +282,7 @@ impl Special {
         Special::Setter,
         Special::Super,
         Special::GenExpr,
+        Special::All,
     ];
 
     pub fn text(self) -> &'static str {
@@ -300,6 +314,7 @@ impl Special {
             Special::Setter => "setter",
             Special::Super => "super",
             Special::GenExpr => "<genexpr>",
+            Special::All => "__all__",
         }
     }
 }

@@ -202,7 +202,7 @@ macro_rules! knowledge_relations {
     ($callback:ident!($($args:tt)*)) => {
         $callback!($($args)*;
             InsnCode, SpecialName, BinarySpecial, CompareSpecial, ContainerMethodEffect, ModuleAttribute,
-            BuiltinFunction, BareOutsideBase, ImportableAs, Submodule, PrivateName, CapitalizedName, mro,
+            BuiltinFunction, BareOutsideBase, ImportableAs, Submodule, PrivateName, CapitalizedName, ConstName, mro,
         )
     };
 }
@@ -218,7 +218,7 @@ macro_rules! prepared_relations {
             AttrStoredAnywhere, IsSuperAttr, ClassBodyRun, MroClass, OutsideBase, Owner, HasOwner, HasSpecial,
             SuperOwner, ZeroArgumentCall, OutsideInit, ClosureFlow, SlotCellLoad, CellLoad, ParamCell,
             StaticCellValue, ElemFlow, ElemStore, ElemCopyTo, ElemCopyInto, ElemLoad, ItemLoad, ItemFlow,
-            ExactTuple, ContainerMethodLoad, AsyncGeneratorCode, RaiseIn, HandlerOf, ImplicitCall, ImplicitArg,
+            ExactTuple, StaticElem, KnownAll, AllName, ContainerMethodLoad, AsyncGeneratorCode, RaiseIn, HandlerOf, ImplicitCall, ImplicitArg,
             ImplicitResult, FallbackCall, ReflectedCall, LeftMethod, ContextExit,
         )
     };
@@ -245,6 +245,7 @@ fn prepare(
     prepare.Submodule = knowledge.submodules.iter().copied().collect();
     prepare.PrivateName = knowledge.private_names.iter().copied().collect();
     prepare.CapitalizedName = knowledge.capitalized_names.iter().copied().collect();
+    prepare.ConstName = knowledge.constant_names.iter().copied().collect();
     prepare.mro = mro.iter().copied().collect();
     prepare.run();
     Ok(prepare)

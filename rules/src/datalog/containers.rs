@@ -8,6 +8,8 @@ ascent::ascent_source! { containers_prepare:
     relation ExtendedTuple(Insn);
     /// `var` holds the integer constant `n`.
     relation ConstIntVar(Var, u32);
+    /// A constant the code loads or returns, or an item of one.
+    relation LoadedConst(u32);
 
     Alloc(code, out, Obj::Container(Container::made(*b, *kind))) <-- BuildContainer(b, kind, out), InsnCode(b, code);
     ElemFlow(v, Obj::Container(Container::made(*b, *kind))) <-- BuildContainer(b, kind, _), ContainerItem(b, _, v);
@@ -40,6 +42,16 @@ ascent::ascent_source! { containers_prepare:
     ElemCopyTo(iv, Obj::Container(Container::made(*i, ContainerKind::List))) <-- UnpackRest(i, _), Unpack(i, iv);
 
     ContainerMethodLoad(base, name, out) <-- LoadAttr(_, base, name, out), ContainerMethodEffect(name, _);
+
+    // Constants hold constants: iterating, unpacking or indexing them reads these.
+    LoadedConst(c) <-- LoadConst(_, c, _);
+    LoadedConst(c) <-- ReturnConst(_, c);
+    LoadedConst(item) <-- LoadedConst(c), ConstItem(c, _, item);
+    StaticElem(Obj::Const(*kind), Obj::Const(*item_kind)) <--
+        LoadedConst(c), Const(c, _, kind, _), if matches!(kind, ConstKind::Tuple | ConstKind::FrozenSet),
+        ConstItem(c, _, item), Const(item, _, item_kind, _);
+    StaticElem(Obj::Const(ConstKind::Str), Obj::Const(ConstKind::Str));
+    StaticElem(Obj::Const(ConstKind::Bytes), Obj::Const(ConstKind::Int));
 }
 
 ascent::ascent_source! { containers:
@@ -58,6 +70,7 @@ ascent::ascent_source! { containers:
     /// Call `site` calls method `name` of builtin container `c`; the result goes to `out`.
     relation method_call(Insn, Container, Sym, Var);
 
+    elem(c, o) <-- StaticElem(c, o);
     elem_flow(v, c) <-- ElemFlow(v, c);
     elem_flow(v, c) <-- ElemStore(v, cv), pts(cv, c), if c.is_container();
     elem(c, o) <-- elem_flow(v, c), pts(v, o);

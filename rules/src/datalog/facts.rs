@@ -128,6 +128,8 @@ ascent::ascent_source! { facts:
     relation CapitalizedName(Sym);
     /// A name a star import skips (it starts with `_`).
     relation PrivateName(Sym);
+    /// String constant `constant` spells `name` (`'run'`).
+    relation ConstName(u32, Sym);
     /// What a method of the builtin containers does.
     relation ContainerMethodEffect(Sym, ContainerEffect);
     /// An outside class that gives its subclasses' instances no named attributes (`object`).

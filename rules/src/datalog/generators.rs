@@ -1,6 +1,6 @@
 //! Generators and coroutines, structurally: calling one gives a generator
 //! object (`result`); what it yields are its elements, so iteration reads them
-//! like a container's; `yield from` and `await` pass yields through and take
+//! like a container's (constants' elements too); `yield from` and `await` pass yields through and take
 //! the delegate's return value.
 
 ascent::ascent_source! { generators_prepare:
@@ -12,17 +12,21 @@ ascent::ascent_source! { generators_prepare:
     // The awaiting `Delegate` and `yield from` re-yield what the delegate yields.
     ElemCopyTo(rv, Obj::Generator(*code)) <-- Delegate(i, rv, _, _), InsnCode(i, code);
     AsyncGeneratorCode(g) <-- Code(g, _, _, _, CodeKind::AsyncGenerator, _);
+    // An async generator's yields are wrapped (3.11+) so that `__anext__` can tell them from
+    // awaits; the consumer receives the value itself.
+    Copy(v, out) <-- CallIntrinsic(i, Intrinsic::AsyncGenWrap, out), IntrinsicArg(i, 0, v);
 }
 
 ascent::ascent_source! { generators:
 
-    // Iterating a container or generator gives it back.
-    pts(out, c) <-- GetIter(_, iv, out), pts(iv, c), if matches!(c, Obj::Container(_) | Obj::Generator(_));
+    // Iterating a container, generator or iterable constant gives it back.
+    pts(out, c) <-- GetIter(_, iv, out), pts(iv, c), if c.iterates_own_elements();
     pts(out, c) <-- GetAIter(_, iv, out), pts(iv, c), if matches!(c, Obj::Generator(_));
     // `async for`: the awaitable `__anext__` gives is awaited to the next yielded value.
     pts(out, *c) <-- GetANext(_, iv, out), pts(iv, c), if matches!(c, Obj::Generator(_));
 
     // A delegate's return value is the result of `yield from` / `await`.
-    pts(out, o) <-- Delegate(_, rv, _, out), pts(rv, ?Obj::Generator(g)), returns(g, o);
+    // An async generator's `__anext__` gives its yields, never its return value.
+    pts(out, o) <-- Delegate(_, rv, _, out), pts(rv, ?Obj::Generator(g)), !AsyncGeneratorCode(g), returns(g, o);
     pts(out, o) <-- Delegate(_, rv, _, out), pts(rv, ?Obj::Generator(g)), AsyncGeneratorCode(g), elem(Obj::Generator(*g), o);
 }

@@ -4,6 +4,19 @@
 
 ascent::ascent_source! { modules_prepare:
 
+    /// Module `m` binds `__all__` to what the instruction output `var` holds.
+    relation AllStore(ModuleId, Var);
+    /// The output `var` is a list or tuple literal (`[...]`, `(...)`, a tuple constant).
+    relation SequenceLiteral(Var);
+    /// The output `var` is a string constant spelling a name.
+    relation NameConst(Var);
+    /// The sequence literal `var` has the string constant `name` among its items.
+    relation ListedName(Var, Sym);
+    /// The sequence literal `var` has an item that is not a name constant.
+    relation NotNameList(Var);
+    /// Something other than a literal of names may end up in `__all__` of module `m`.
+    relation UnknownAll(ModuleId);
+
     CodeModule(code, m) <-- Code(code, m, _, _, _, _);
     PackageModuleName(name) <-- ImportableAs(name, _);
     // The import system sets `__name__`, `__file__`, `__doc__`, ... on every module.
@@ -24,7 +37,35 @@ ascent::ascent_source! { modules_prepare:
     GlobalDefined(m, name) <--
         ImportStar(i, mv), InsnCode(i, code), CodeModule(code, m),
         StackFlow(imported, mv), ImportName(import, _, imported), ImportModule(import, source_name),
-        ImportableAs(source_name, source), GlobalDefined(source, name), !PrivateName(name);
+        ImportableAs(source_name, source), GlobalDefined(source, name), !PrivateName(name), !KnownAll(source);
+    GlobalDefined(m, name) <--
+        ImportStar(i, mv), InsnCode(i, code), CodeModule(code, m),
+        StackFlow(imported, mv), ImportName(import, _, imported), ImportModule(import, source_name),
+        ImportableAs(source_name, source), AllName(source, name);
+
+    // `__all__`: known when every binding is a literal of name constants and no code of the
+    // module reads it (`__all__ += ...`, `__all__.append(...)` would change it). Items and
+    // stored values are matched through `StackFlow` to the instructions that made them.
+    AllStore(m, v) <-- StoreStatic(?Obj::Module(m), name, read), SpecialName(Special::All, name), StackFlow(v, read);
+    SequenceLiteral(v) <-- BuildContainer(_, kind, v), if matches!(kind, ContainerKind::List | ContainerKind::Tuple);
+    SequenceLiteral(v) <-- LoadConst(_, c, v), Const(c, _, ConstKind::Tuple, _);
+    NameConst(v) <-- LoadConst(_, c, v), ConstName(c, _);
+    ListedName(v, name) <--
+        BuildContainer(b, _, v), ContainerItem(b, _, item), StackFlow(out, item), LoadConst(_, c, out), ConstName(c, name);
+    NotNameList(v) <-- BuildContainer(b, _, v), ContainerItem(b, _, item), StackFlow(out, item), !NameConst(out);
+    ListedName(v, name) <-- LoadConst(_, c, v), ConstItem(c, _, item), ConstName(item, name);
+    NotNameList(v) <-- LoadConst(_, c, v), ConstItem(c, _, item), !ConstName(item, _);
+    // `[a, b, c]` is built by extending an empty list with a tuple constant (3.9+).
+    ListedName(list, name) <--
+        ContainerExtend(_, _, cv, iv), StackFlow(list, cv), StackFlow(items, iv), ListedName(items, name);
+    NotNameList(list) <-- ContainerExtend(_, _, cv, iv), StackFlow(list, cv), StackFlow(items, iv), !SequenceLiteral(items);
+    NotNameList(list) <-- ContainerExtend(_, _, cv, iv), StackFlow(list, cv), StackFlow(items, iv), NotNameList(items);
+    NotNameList(list) <-- ContainerAdd(_, _, cv, _), StackFlow(list, cv);
+    UnknownAll(m) <-- AllStore(m, v), !SequenceLiteral(v);
+    UnknownAll(m) <-- AllStore(m, v), NotNameList(v);
+    UnknownAll(m) <-- LoadStatic(?Obj::Module(m), name, _), SpecialName(Special::All, name);
+    KnownAll(m) <-- AllStore(m, _), !UnknownAll(m);
+    AllName(m, name) <-- KnownAll(m), AllStore(m, v), ListedName(v, name);
 
     // A global no module code binds is a builtin.
     Alloc(code, out, Obj::External(Ext::builtin(*name))) <--
@@ -59,7 +100,11 @@ ascent::ascent_source! { modules:
     field(b, name, o) <-- field_flow(v, b, name), if b.is_namespace(), pts(v, o);
     pts(out, o) <-- LoadStatic(b, name, out), field(b, name, o);
 
+    // A star import brings the names `__all__` lists, or else every public name.
     field(target, name, o) <--
-        ImportStarInto(mv, target), pts(mv, ?Obj::Module(source)), field(Obj::Module(*source), name, o),
-        !PrivateName(name);
+        ImportStarInto(mv, target), pts(mv, ?Obj::Module(source)), !KnownAll(source),
+        field(Obj::Module(*source), name, o), !PrivateName(name);
+    field(target, name, o) <--
+        ImportStarInto(mv, target), pts(mv, ?Obj::Module(source)), AllName(source, name),
+        field(Obj::Module(*source), name, o);
 }

@@ -45,6 +45,11 @@ ascent::ascent_source! { prepared:
     relation AttrLoad(Insn, Var, Sym, Var);
     /// A star import in module `target` of the module `mv` holds.
     relation ImportStarInto(Var, Obj);
+    /// Module `m` lists the names a star import of it brings in `__all__`, and `__all__` is
+    /// only ever bound to literals of string constants.
+    relation KnownAll(ModuleId);
+    /// `__all__` of module `m` lists `name`.
+    relation AllName(ModuleId, Sym);
 
     // Calls (calls.rs).
     /// A call instruction of `code`.
@@ -135,6 +140,10 @@ ascent::ascent_source! { prepared:
     relation ItemFlow(Var, Obj, u32);
     /// A tuple display with fixed positions.
     relation ExactTuple(Obj);
+    /// Constant `container` holds constant `obj` (items of tuple and frozenset constants,
+    /// characters of strings, bytes' integers): constants are abstracted by kind, so one
+    /// kind holds what any of its loaded constants holds.
+    relation StaticElem(Obj, Obj);
     /// `name` of what `base` holds is read into `out` and may be a builtin container's method.
     relation ContainerMethodLoad(Var, Sym, Var);
     /// Async generator code objects.
