@@ -147,7 +147,7 @@ class Recorder:
             return "%s %s" % (kind, external(value.__name__))
         if isinstance(value, types.BuiltinFunctionType):
             return "external " + builtin_name(value)
-        if isinstance(value, (list, tuple, dict, set)):
+        if type(value) in (list, tuple, dict, set):
             return type(value).__name__ + " *"
         if isinstance(value, type):
             if self.in_package_file(sys.modules.get(value.__module__)):
