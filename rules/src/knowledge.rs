@@ -240,7 +240,6 @@ fn importable_as(modules: &[InputModule], symbols: &Symbols) -> Vec<(Sym, u32)> 
     rows
 }
 
-/// Every symbol whose text starts as `starts` says.
 /// `(constant, name)` for every string constant spelling an identifier the package
 /// uses (`'run'` names `run`): how `__all__` lists the names a star import brings.
 /// A constant's text is its `repr`, so only single-quoted identifiers qualify.
@@ -263,6 +262,7 @@ fn is_identifier(text: &str) -> bool {
     chars.next().is_some_and(|c| c == '_' || c.is_alphabetic()) && chars.all(|c| c == '_' || c.is_alphanumeric())
 }
 
+/// Every symbol whose text starts as `starts` says.
 fn names_where(symbols: &Symbols, starts: impl Fn(char) -> bool) -> Vec<(Sym,)> {
     symbols.iter().filter(|(_, text)| text.starts_with(&starts)).map(|(id, _)| (id,)).collect()
 }

@@ -1,7 +1,7 @@
 //! Generators and coroutines, structurally: calling one gives a generator
 //! object (`result`); what it yields are its elements, so iteration reads them
-//! like a container's (constants' elements too); `yield from` and `await` pass yields through and take
-//! the delegate's return value.
+//! like a container's (or a constant's); `yield from` and `await` pass yields
+//! through and take the delegate's return value.
 
 ascent::ascent_source! { generators_prepare:
 

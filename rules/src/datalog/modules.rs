@@ -8,8 +8,12 @@ ascent::ascent_source! { modules_prepare:
     relation AllStore(ModuleId, Var);
     /// The output `var` is a list or tuple literal (`[...]`, `(...)`, a tuple constant).
     relation SequenceLiteral(Var);
-    /// The output `var` is a string constant spelling a name.
-    relation NameConst(Var);
+    /// The output `var` is a string constant spelling `name`.
+    relation NameConst(Var, Sym);
+    /// The list the output `list` made is extended with what the output `items` holds.
+    relation ExtendedWith(Var, Var);
+    /// A star import in module `m` imports the package module `source`.
+    relation StarImportOf(ModuleId, ModuleId);
     /// The sequence literal `var` has the string constant `name` among its items.
     relation ListedName(Var, Sym);
     /// The sequence literal `var` has an item that is not a name constant.
@@ -34,14 +38,12 @@ ascent::ascent_source! { modules_prepare:
 
     GlobalDefined(m, name) <-- StoreName(i, name, _), InsnCode(i, code), ModuleCode(m, code);
     GlobalDefined(m, name) <-- StoreGlobal(i, name, _), InsnCode(i, code), CodeModule(code, m);
-    GlobalDefined(m, name) <--
+    StarImportOf(m, source) <--
         ImportStar(i, mv), InsnCode(i, code), CodeModule(code, m),
         StackFlow(imported, mv), ImportName(import, _, imported), ImportModule(import, source_name),
-        ImportableAs(source_name, source), GlobalDefined(source, name), !PrivateName(name), !KnownAll(source);
-    GlobalDefined(m, name) <--
-        ImportStar(i, mv), InsnCode(i, code), CodeModule(code, m),
-        StackFlow(imported, mv), ImportName(import, _, imported), ImportModule(import, source_name),
-        ImportableAs(source_name, source), AllName(source, name);
+        ImportableAs(source_name, source);
+    GlobalDefined(m, name) <-- StarImportOf(m, source), GlobalDefined(source, name), !PrivateName(name), !KnownAll(source);
+    GlobalDefined(m, name) <-- StarImportOf(m, source), AllName(source, name);
 
     // `__all__`: known when every binding is a literal of name constants and no code of the
     // module reads it (`__all__ += ...`, `__all__.append(...)` would change it). Items and
@@ -49,17 +51,16 @@ ascent::ascent_source! { modules_prepare:
     AllStore(m, v) <-- StoreStatic(?Obj::Module(m), name, read), SpecialName(Special::All, name), StackFlow(v, read);
     SequenceLiteral(v) <-- BuildContainer(_, kind, v), if matches!(kind, ContainerKind::List | ContainerKind::Tuple);
     SequenceLiteral(v) <-- LoadConst(_, c, v), Const(c, _, ConstKind::Tuple, _);
-    NameConst(v) <-- LoadConst(_, c, v), ConstName(c, _);
-    ListedName(v, name) <--
-        BuildContainer(b, _, v), ContainerItem(b, _, item), StackFlow(out, item), LoadConst(_, c, out), ConstName(c, name);
-    NotNameList(v) <-- BuildContainer(b, _, v), ContainerItem(b, _, item), StackFlow(out, item), !NameConst(out);
+    NameConst(v, name) <-- LoadConst(_, c, v), ConstName(c, name);
+    ListedName(v, name) <-- BuildContainer(b, _, v), ContainerItem(b, _, item), StackFlow(out, item), NameConst(out, name);
+    NotNameList(v) <-- BuildContainer(b, _, v), ContainerItem(b, _, item), StackFlow(out, item), !NameConst(out, _);
     ListedName(v, name) <-- LoadConst(_, c, v), ConstItem(c, _, item), ConstName(item, name);
     NotNameList(v) <-- LoadConst(_, c, v), ConstItem(c, _, item), !ConstName(item, _);
     // `[a, b, c]` is built by extending an empty list with a tuple constant (3.9+).
-    ListedName(list, name) <--
-        ContainerExtend(_, _, cv, iv), StackFlow(list, cv), StackFlow(items, iv), ListedName(items, name);
-    NotNameList(list) <-- ContainerExtend(_, _, cv, iv), StackFlow(list, cv), StackFlow(items, iv), !SequenceLiteral(items);
-    NotNameList(list) <-- ContainerExtend(_, _, cv, iv), StackFlow(list, cv), StackFlow(items, iv), NotNameList(items);
+    ExtendedWith(list, items) <-- ContainerExtend(_, _, cv, iv), StackFlow(list, cv), StackFlow(items, iv);
+    ListedName(list, name) <-- ExtendedWith(list, items), ListedName(items, name);
+    NotNameList(list) <-- ExtendedWith(list, items), !SequenceLiteral(items);
+    NotNameList(list) <-- ExtendedWith(list, items), NotNameList(items);
     NotNameList(list) <-- ContainerAdd(_, _, cv, _), StackFlow(list, cv);
     UnknownAll(m) <-- AllStore(m, v), !SequenceLiteral(v);
     UnknownAll(m) <-- AllStore(m, v), NotNameList(v);
