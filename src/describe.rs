@@ -11,7 +11,7 @@ pub fn operand(op: &Op, code: &CodeObject) -> String {
     let constant = |i: &u32| code.consts.get(*i as usize).map_or_else(|| "?".to_string(), |c| c.to_string());
     match op {
         Op::LoadConst { index } | Op::ReturnConst { index } | Op::KwNames { index } => constant(index),
-        Op::LoadInt { value } => value.to_string(),
+        Op::LoadImmediate { value } => value.to_const().to_string(),
         Op::LoadBuiltin { name } => name.to_string(),
         Op::LoadLocal { slot: s, .. }
         | Op::StoreLocal { slot: s }

@@ -8,7 +8,7 @@ use cpyg::load;
 use cpyg::package::SemanticPackage;
 
 #[derive(Parser)]
-#[command(name = "cpyg", version, about = "Static analysis of native CPython bytecode (3.10-3.14)")]
+#[command(name = "cpyg", version, about = "Static analysis of native CPython bytecode (3.8-3.15)")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -22,7 +22,7 @@ enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// Interpreter that compiles sources: a path or a name such as python3.12
-        /// (default: the newest python3.10-3.14 on PATH or under pyenv).
+        /// (default: the newest python3.8-3.15 on PATH or under pyenv).
         #[arg(long)]
         python: Option<String>,
         /// JSON Lines, one object per code object (schema: docs/disasm-json.md).
@@ -82,6 +82,8 @@ enum Command {
         #[arg(long, default_value = "pycg")]
         format: String,
     },
+    /// List the releases cpyg reads and the interpreters it finds for them (PATH, pyenv).
+    Interpreters,
     /// Compare cpyg's decoding with an interpreter's own `dis`, module by module.
     Conformance {
         /// Interpreter to compare with: a path or a name such as python3.12 (default: the newest found).
@@ -120,6 +122,7 @@ fn main() -> ExitCode {
             facts(&paths, &output, python.as_deref(), threads, check)
         }
         Command::Conformance { python, paths, jobs } => conformance(python.as_deref(), &paths, jobs),
+        Command::Interpreters => interpreters(),
         Command::Analyze { input, db } => analyze(&input, &db),
         Command::Solve { facts, rules, db, threads } => solve(&facts, &rules, &db, threads),
         Command::Callgraph { input, format } => callgraph(&input, &format),
@@ -131,6 +134,21 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// One line per release, newest first: the interpreter found for it, or why none was.
+fn interpreters() -> Result<ExitCode, String> {
+    let survey = load::interpreter::find_supported();
+    println!("cpyg reads {} bytecode", cpyg::adapters::supported_releases());
+    let mut minors: Vec<u8> = cpyg::adapters::supported_minors().collect();
+    minors.sort_unstable_by(|a, b| b.cmp(a));
+    for minor in minors {
+        match survey.found.iter().find(|i| i.minor == minor) {
+            Some(found) => println!("3.{minor}: {} (Python {})", found.path.display(), found.version),
+            None => println!("3.{minor}: no interpreter found (.pyc files of this release need none)"),
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn cores() -> usize {

@@ -77,9 +77,12 @@ macro_rules! release_tests {
 }
 
 release_tests! {
+    8: running_example_3_8, features_3_8;
+    9: running_example_3_9, features_3_9;
     10: running_example_3_10, features_3_10;
     11: running_example_3_11, features_3_11;
     12: running_example_3_12, features_3_12;
     13: running_example_3_13, features_3_13;
     14: running_example_3_14, features_3_14;
+    15: running_example_3_15, features_3_15;
 }

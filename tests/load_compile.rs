@@ -97,7 +97,13 @@ fn modules_that_do_not_compile_are_reported_with_their_path() {
             matches!(&package.failures[0].reason, FailureReason::CompileError { message } if message.starts_with("MemoryError")),
             "{what}"
         );
-        assert!(matches!(&package.failures[1].reason, FailureReason::SyntaxError { line: Some(1), .. }), "{what}");
+        // 3.8's parser runs out of stack on the nesting; from 3.9 it is a syntax error.
+        let deep = &package.failures[1].reason;
+        if python.minor == 8 {
+            assert!(matches!(deep, FailureReason::CompileError { message } if message.starts_with("MemoryError")), "{what}");
+        } else {
+            assert!(matches!(deep, FailureReason::SyntaxError { line: Some(1), .. }), "{what}");
+        }
         for failure in &package.failures {
             let text = failure.to_string();
             assert!(text.contains(&failure.path.display().to_string()), "{what}: {text}");

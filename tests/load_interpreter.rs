@@ -32,12 +32,13 @@ fn fake_interpreters() {
     let versions = root.join("pyenv/versions");
     script(&bin.join("python3.12"), &answers("cpython", 12, "3.12.7", 3531));
     script(&bin.join("python3.14"), "echo 'pyenv: python3.14: command not found' >&2; exit 127");
-    script(&bin.join("python3"), &answers("cpython", 9, "3.9.18", 3425));
+    script(&bin.join("python3"), &answers("cpython", 7, "3.7.17", 3394));
     script(&bin.join("pypy3.10"), &answers("pypy", 10, "3.10.14", 3439));
     script(&versions.join("3.13.1/bin/python3.13"), &answers("cpython", 13, "3.13.1", 3571));
     script(&versions.join("3.13.10/bin/python3.13"), &answers("cpython", 13, "3.13.10", 3571));
     script(&versions.join("3.13.2t/bin/python3.13"), &answers("cpython", 13, "3.13.2", 3571));
     script(&versions.join("3.11.0a1/bin/python3.11"), &answers("cpython", 11, "3.11.0a1", 3450));
+    script(&versions.join("3.8.18/bin/python3.8"), &answers("cpython", 8, "3.8.18", 3413));
     fs::create_dir_all(versions.join("3.10.4/bin")).unwrap(); // no executable inside
     let places = SearchPlaces::new(vec![bin.clone(), PathBuf::new()], Some(versions.clone()));
 
@@ -48,10 +49,11 @@ fn fake_interpreters() {
 
     let survey = find_supported_in(&places);
     let found: Vec<&str> = survey.found.iter().map(|i| i.version.as_str()).collect();
-    assert_eq!(found, ["3.13.10", "3.12.7"]);
+    assert_eq!(found, ["3.13.10", "3.12.7", "3.8.18"]);
     let missing: Vec<u8> = survey.missing.iter().map(|(m, _)| *m).collect();
-    assert_eq!(missing, [14, 11, 10]);
-    let (_, why_14) = &survey.missing[0];
+    assert_eq!(missing, [15, 14, 11, 10, 9]);
+    let why = |minor: u8| survey.missing.iter().find(|(m, _)| *m == minor).map(|(_, why)| why.to_string()).unwrap();
+    let why_14 = why(14);
     let text = why_14.to_string();
     assert!(
         text.contains("python3.14")
@@ -59,14 +61,14 @@ fn fake_interpreters() {
             && text.contains(&bin.display().to_string()),
         "{text}"
     );
-    let (_, why_11) = &survey.missing[1];
-    assert!(why_11.to_string().contains("pre-release"), "{why_11}");
+    let why_11 = why(11);
+    assert!(why_11.contains("pre-release"), "{why_11}");
 
     // By name, looked up on PATH and in pyenv.
     assert_eq!(resolve_in(&places, Some("python3.12")).unwrap().version, "3.12.7");
     assert_eq!(resolve_in(&places, Some("python3.13")).unwrap().version, "3.13.10");
     let old = resolve_in(&places, Some("python3")).unwrap_err();
-    assert!(matches!(old, InterpreterError::Unsupported { .. }) && old.to_string().contains("3.9.18"), "{old}");
+    assert!(matches!(old, InterpreterError::Unsupported { .. }) && old.to_string().contains("3.7.17"), "{old}");
     let pypy = resolve_in(&places, Some("pypy3.10")).unwrap_err();
     assert!(pypy.to_string().contains("pypy"), "{pypy}");
     let absent = resolve_in(&places, Some("python3.10")).unwrap_err().to_string();
@@ -85,7 +87,10 @@ fn fake_interpreters() {
     // Nothing at all: the message says what was looked for and where.
     let empty = SearchPlaces::new(vec![root.join("empty")], Some(root.join("no-pyenv")));
     let err = resolve_in(&empty, None).unwrap_err().to_string();
-    for wanted in ["python3.14", "python3.13", "python3.12", "python3.11", "python3.10", "empty", "no-pyenv"] {
+    for minor in cpyg::adapters::supported_minors() {
+        assert!(err.contains(&format!("python3.{minor}")), "python3.{minor} missing from: {err}");
+    }
+    for wanted in ["empty", "no-pyenv"] {
         assert!(err.contains(wanted), "{wanted} missing from: {err}");
     }
     assert!(find_release_in(&empty, 12).is_err());
@@ -129,4 +134,27 @@ fn compile_driver_survives_a_dying_helper(root: &Path) {
     let noisy = fake("noisy", "cat > /dev/null; echo hello");
     let err = compile_modules(&noisy, &jobs).unwrap_err();
     assert!(matches!(err, CompileError::Protocol { .. }), "{err}");
+}
+
+/// `cpyg interpreters`: every release it reads, newest first, with what was found for it.
+#[test]
+fn interpreters_command_lists_releases_and_what_was_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = dir.path().join("bin");
+    script(&bin.join("python3.15"), &answers("cpython", 15, "3.15.2", 3666));
+    script(&bin.join("python3.8"), &answers("cpython", 8, "3.8.18", 3413));
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_cpyg"))
+        .arg("interpreters")
+        .env("PATH", &bin)
+        .env("PYENV_ROOT", dir.path().join("no-pyenv"))
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "cpyg reads CPython 3.8-3.15 bytecode");
+    assert_eq!(lines.len(), 1 + cpyg::adapters::supported_minors().count(), "{text}");
+    assert_eq!(lines[1], format!("3.15: {} (Python 3.15.2)", bin.join("python3.15").display()));
+    assert_eq!(lines[8], format!("3.8: {} (Python 3.8.18)", bin.join("python3.8").display()));
+    assert!(lines[2..8].iter().all(|l| l.ends_with("no interpreter found (.pyc files of this release need none)")), "{text}");
 }

@@ -23,6 +23,16 @@ fn check_stdlib(minor: u8) {
 }
 
 #[test]
+fn stdlib_3_8() {
+    check_stdlib(8);
+}
+
+#[test]
+fn stdlib_3_9() {
+    check_stdlib(9);
+}
+
+#[test]
 fn stdlib_3_10() {
     check_stdlib(10);
 }
@@ -45,4 +55,18 @@ fn stdlib_3_13() {
 #[test]
 fn stdlib_3_14() {
     check_stdlib(14);
+}
+
+#[test]
+fn stdlib_3_15() {
+    check_stdlib(15);
+}
+
+/// One test per release: a release added without one is caught here.
+#[test]
+fn every_release_has_a_stdlib_test() {
+    let source = include_str!("stdlib_conformance.rs");
+    for minor in cpyg::adapters::supported_minors() {
+        assert!(source.contains(&format!("fn stdlib_3_{minor}()")), "no stdlib test for 3.{minor}");
+    }
 }

@@ -22,13 +22,39 @@
 //! `SETUP` → handler edge with the effect `dis.stack_effect(jump=True)` gives it).
 //! Bounds on the depth (underflow, `co_stacksize`) are left to
 //! [`crate::validate::stack_depths`], which checks the finished regions.
+//!
+//! 3.8 and 3.9 use the same machinery ([`Rules`]). 3.8 also shares one
+//! `finally` body between the normal path (`BEGIN_FINALLY`), the exception
+//! path and `CALL_FINALLY` (`return`, `break`, `continue` in the `try`), so the
+//! body is entered with and without an `EXCEPT_HANDLER` block: those blocks are
+//! not tracked there (they only restore exception state and never decide a
+//! handler). A `CALL_FINALLY`'s jump arrives with the depth the body's other
+//! entries have (its block's level plus six, as the compiler counts); the value
+//! a `return` keeps below stays on the fall-through edge, where the body comes
+//! back to. [`simulate`] records the jump's stack effect on the instruction.
+//! Blocks are identified by their handler: 3.8 compiles each `try` once, so a
+//! handler offset names one block. (The compiler itself takes the deepest
+//! entry as the body's depth, which is why `dis.stack_effect` gives the jump +1.)
 
 use crate::decode::DecodeError;
-use crate::sem::{Control, ExceptionRegion, Instr, Op};
+use crate::sem::{Condition, Control, ExceptionRegion, Instr, Op};
 
 /// Values pushed when a handler starts: the previous exception state and the
 /// raised exception, each as (type, value, traceback).
 pub const HANDLER_PUSHES: u32 = 6;
+
+/// What the block stack tracks in a release.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Whether handlers push an `EXCEPT_HANDLER` block that `POP_EXCEPT` pops (3.9, 3.10).
+    pub except_handler_blocks: bool,
+}
+
+impl Rules {
+    pub const EXCEPT_HANDLER_BLOCKS: Rules = Rules { except_handler_blocks: true };
+    /// 3.8: one `finally` body serves paths with and without the handler block.
+    pub const SHARED_FINALLY_BODIES: Rules = Rules { except_handler_blocks: false };
+}
 
 /// `CO_MAXBLOCKS`: the interpreter's fixed block-stack capacity.
 const MAX_BLOCKS: usize = 20;
@@ -60,16 +86,40 @@ impl State {
 
 /// Simulates the block stack and stack depth from the first instruction, checks
 /// that they agree wherever paths join, and derives the exception regions.
-pub fn simulate(instrs: &[Instr]) -> Result<Vec<ExceptionRegion>, DecodeError> {
+pub fn simulate(instrs: &mut [Instr], rules: Rules) -> Result<Vec<ExceptionRegion>, DecodeError> {
     let mut states: Vec<Option<State>> = vec![None; instrs.len()];
     let mut work = Vec::new();
+    // Handler offset → the level its block cuts the stack back to.
+    let mut levels: std::collections::BTreeMap<u32, u32> = std::collections::BTreeMap::new();
     if !instrs.is_empty() {
         states[0] = Some(State { depth: crate::validate::entry_depth(instrs), blocks: Vec::new() });
         work.push(0);
     }
     while let Some(index) = work.pop() {
         let Some(state) = states[index].clone() else { continue };
-        for (target, next) in successors(instrs, index, state)? {
+        if let Control::Branch { target, when: Condition::FinallyCall } = instrs[index].control {
+            let instr = &mut instrs[index];
+            let level = levels.get(&target).copied();
+            let level = level.ok_or_else(|| {
+                DecodeError::at(instr.offset, format!("{}: {target} is not the handler of a block", instr.opname))
+            })?;
+            // Values a `return` keeps above the level wait on the fall-through edge;
+            // below it (a `return` in an `except ... as` body, after `POP_EXCEPT`),
+            // the body's entry is made up to the level with empty slots.
+            let (pops, pushes) = match state.depth.checked_sub(level) {
+                Some(kept) => (kept, HANDLER_PUSHES),
+                None => (0, HANDLER_PUSHES + (level - state.depth)),
+            };
+            instr.stack = instr.stack.with_jump(pops, pushes);
+        }
+        for (target, next) in successors(instrs, index, state, rules)? {
+            if let Control::Setup { handler } = instrs[index].control {
+                if let Some(&Block::Setup { handler: opened, level }) = next.blocks.last() {
+                    if opened == handler {
+                        levels.entry(handler).or_insert(level);
+                    }
+                }
+            }
             match &states[target] {
                 None => {
                     states[target] = Some(next);
@@ -94,7 +144,7 @@ pub fn simulate(instrs: &[Instr]) -> Result<Vec<ExceptionRegion>, DecodeError> {
 }
 
 /// The states the instruction at `index` passes on, with the index each one reaches.
-fn successors(instrs: &[Instr], index: usize, state: State) -> Result<Vec<(usize, State)>, DecodeError> {
+fn successors(instrs: &[Instr], index: usize, state: State, rules: Rules) -> Result<Vec<(usize, State)>, DecodeError> {
     let instr = &instrs[index];
     let at = |message: String| DecodeError::at(instr.offset, format!("{}: {message}", instr.opname));
     let depth_after = |pops: u32, pushes: u32| {
@@ -115,7 +165,7 @@ fn successors(instrs: &[Instr], index: usize, state: State) -> Result<Vec<(usize
     let (jump_pops, jump_pushes) = instr.stack.jump.unwrap_or((instr.stack.pops, instr.stack.pushes));
     match instr.control {
         Control::Next => {
-            let blocks = block_effect(instr, &state.blocks).map_err(at)?;
+            let blocks = block_effect(instr, &state.blocks, rules).map_err(at)?;
             out.push((fall_through()?, State { depth: depth_after(instr.stack.pops, instr.stack.pushes)?, blocks }));
         }
         Control::Branch { target, .. } => {
@@ -139,7 +189,9 @@ fn successors(instrs: &[Instr], index: usize, state: State) -> Result<Vec<(usize
             let mut inside = state.blocks.clone();
             inside.push(Block::Setup { handler, level });
             let mut in_handler = state.blocks.clone();
-            in_handler.push(Block::ExceptHandler);
+            if rules.except_handler_blocks {
+                in_handler.push(Block::ExceptHandler);
+            }
             let normal = depth_after(instr.stack.pops, instr.stack.pushes)?;
             out.push((fall_through()?, State { depth: normal, blocks: inside }));
             out.push((target_index(handler)?, State { depth: handler_depth, blocks: in_handler }));
@@ -150,9 +202,10 @@ fn successors(instrs: &[Instr], index: usize, state: State) -> Result<Vec<(usize
 }
 
 /// How a fall-through instruction changes the block stack.
-fn block_effect(instr: &Instr, blocks: &[Block]) -> Result<Vec<Block>, String> {
+fn block_effect(instr: &Instr, blocks: &[Block], rules: Rules) -> Result<Vec<Block>, String> {
     let mut blocks = blocks.to_vec();
     match instr.op {
+        Op::PopExcept | Op::EndAsyncFor if !rules.except_handler_blocks => {}
         Op::PopBlock => match blocks.pop() {
             Some(Block::Setup { .. }) => {}
             Some(Block::ExceptHandler) => return Err("pops an EXCEPT_HANDLER block".into()),

@@ -31,9 +31,14 @@ pub fn parts() -> AdapterParts {
     }
 }
 
-fn regions(_code: &CodeObject, instrs: &[Instr]) -> Result<Vec<ExceptionRegion>, DecodeError> {
+pub(crate) fn regions(_code: &CodeObject, instrs: &mut [Instr]) -> Result<Vec<ExceptionRegion>, DecodeError> {
+    block_regions(instrs, blocks::Rules::EXCEPT_HANDLER_BLOCKS)
+}
+
+/// The regions of a block-stack release (3.8-3.10).
+pub(crate) fn block_regions(instrs: &mut [Instr], rules: blocks::Rules) -> Result<Vec<ExceptionRegion>, DecodeError> {
     check_keyword_names(instrs)?;
-    blocks::simulate(instrs)
+    blocks::simulate(instrs, rules)
 }
 
 /// `CALL_FUNCTION_KW` takes its keyword names from the most recent tuple
@@ -55,7 +60,7 @@ fn check_keyword_names(instrs: &[Instr]) -> Result<(), DecodeError> {
 }
 
 /// Opcodes whose meaning in 3.10 differs from [`crate::common::lifter`] or exist only here.
-fn lifter(name: &str) -> Option<LiftFn> {
+pub(crate) fn lifter(name: &str) -> Option<LiftFn> {
     let f: LiftFn = match name {
         "LOAD_CONST" => load_const,
         "LOAD_GLOBAL" => |n, cx| {

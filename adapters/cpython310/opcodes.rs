@@ -6,6 +6,7 @@ pub const TABLE: OpcodeTable = OpcodeTable {
     generated_from: "3.10.13",
     magic: 3439,
     extended_arg: 144,
+    jump_unit: 2,
     opcodes: &[
         OpcodeInfo { code: 1, name: "POP_TOP", has_arg: false, cache_entries: 0, jump: Jump::None, backward: false, stack_effect: Some((-1, -1)) },
         OpcodeInfo { code: 2, name: "ROT_TWO", has_arg: false, cache_entries: 0, jump: Jump::None, backward: false, stack_effect: Some((0, 0)) },

@@ -6,6 +6,7 @@ pub const TABLE: OpcodeTable = OpcodeTable {
     generated_from: "3.11.7",
     magic: 3495,
     extended_arg: 144,
+    jump_unit: 2,
     opcodes: &[
         OpcodeInfo { code: 0, name: "CACHE", has_arg: false, cache_entries: 0, jump: Jump::None, backward: false, stack_effect: Some((0, 0)) },
         OpcodeInfo { code: 1, name: "POP_TOP", has_arg: false, cache_entries: 0, jump: Jump::None, backward: false, stack_effect: Some((-1, -1)) },

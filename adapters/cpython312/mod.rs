@@ -13,16 +13,10 @@ pub mod opcodes;
 use crate::common;
 use crate::decode::AdapterParts;
 use crate::lift::{families, Flow, LiftFn, Lifted};
-use crate::sem::{Condition, Op, Protocols};
+use crate::sem::{Condition, Op, Protocols, SelfSlot};
 
 pub fn parts() -> AdapterParts {
-    AdapterParts {
-        table: &opcodes::TABLE,
-        self_slot: crate::sem::SelfSlot::BeforeCallable,
-        lifter,
-        locations: crate::location_table::decode,
-        regions: crate::exception_table::regions,
-    }
+    AdapterParts::with_tables(&opcodes::TABLE, SelfSlot::BeforeCallable, lifter)
 }
 
 /// Opcodes whose meaning in 3.12 differs from [`crate::common::lifter`] or exist only here.

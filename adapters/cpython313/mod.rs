@@ -16,13 +16,7 @@ use crate::lift::{families, Flow, LiftFn, Lifted};
 use crate::sem::*;
 
 pub fn parts() -> AdapterParts {
-    AdapterParts {
-        table: &opcodes::TABLE,
-        self_slot: crate::sem::SelfSlot::AfterCallable,
-        lifter,
-        locations: crate::location_table::decode,
-        regions: crate::exception_table::regions,
-    }
+    AdapterParts::with_tables(&opcodes::TABLE, SelfSlot::AfterCallable, lifter)
 }
 
 /// `COMPARE_OP`: the operator index is `arg >> 5`; bit 4 (16) coerces the result

@@ -6,6 +6,7 @@ pub const TABLE: OpcodeTable = OpcodeTable {
     generated_from: "3.13.0",
     magic: 3571,
     extended_arg: 71,
+    jump_unit: 2,
     opcodes: &[
         OpcodeInfo { code: 0, name: "CACHE", has_arg: false, cache_entries: 0, jump: Jump::None, backward: false, stack_effect: Some((0, 0)) },
         OpcodeInfo { code: 1, name: "BEFORE_ASYNC_WITH", has_arg: false, cache_entries: 0, jump: Jump::None, backward: false, stack_effect: Some((1, 1)) },

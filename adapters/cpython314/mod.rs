@@ -16,17 +16,11 @@ use crate::lift::{conversion, Flow, LiftCx, LiftFn, LiftResult, Lifted};
 use crate::sem::*;
 
 pub fn parts() -> AdapterParts {
-    AdapterParts {
-        table: &opcodes::TABLE,
-        self_slot: crate::sem::SelfSlot::AfterCallable,
-        lifter,
-        locations: crate::location_table::decode,
-        regions: crate::exception_table::regions,
-    }
+    AdapterParts::with_tables(&opcodes::TABLE, SelfSlot::AfterCallable, lifter)
 }
 
 /// Opcodes whose meaning in 3.14 differs from 3.13 (see [`super::cpython313`]) or exist only here.
-fn lifter(name: &str) -> Option<LiftFn> {
+pub(crate) fn lifter(name: &str) -> Option<LiftFn> {
     let f: LiftFn = match name {
         "CALL_FUNCTION_EX" => call_function_ex,
         // Only the code object: defaults, closure… follow as `SET_FUNCTION_ATTRIBUTE`.

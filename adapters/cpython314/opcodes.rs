@@ -6,6 +6,7 @@ pub const TABLE: OpcodeTable = OpcodeTable {
     generated_from: "3.14.10",
     magic: 3627,
     extended_arg: 69,
+    jump_unit: 2,
     opcodes: &[
         OpcodeInfo { code: 0, name: "CACHE", has_arg: false, cache_entries: 0, jump: Jump::None, backward: false, stack_effect: Some((0, 0)) },
         OpcodeInfo { code: 1, name: "BINARY_SLICE", has_arg: false, cache_entries: 0, jump: Jump::None, backward: false, stack_effect: Some((-2, -2)) },

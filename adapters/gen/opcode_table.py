@@ -30,9 +30,9 @@ def cache_entries(name):
     entries = getattr(opcode, "_inline_cache_entries", None)
     if entries is None:
         return 0
-    if isinstance(entries, dict):
-        return entries.get(name, 0)
-    return entries[opcode.opmap[name]]
+    if isinstance(entries, (list, tuple)):
+        return entries[opcode.opmap[name]]
+    return entries.get(name, 0)  # a dict (3.12-3.14) or a frozendict (3.15+)
 
 
 def is_backward(name):
@@ -100,6 +100,8 @@ def main():
     src.append('    generated_from: "%s",' % version)
     src.append("    magic: %d," % magic)
     src.append("    extended_arg: %d," % opcode.EXTENDED_ARG)
+    # 3.10 made jump arguments count code units; before, they count bytes.
+    src.append("    jump_unit: %d," % (2 if sys.version_info >= (3, 10) else 1))
     src.append("    opcodes: &[")
     src.extend("    " + r for r in rows)
     src.append("    ],")

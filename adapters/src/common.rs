@@ -28,7 +28,7 @@ pub fn lifter(name: &str) -> Option<LiftFn> {
         "SWAP" => |n, _| shuffle(Op::Swap { depth: n }, n, n),
 
         "LOAD_CONST" => |i, cx| Ok(Lifted::new(Op::LoadConst { index: cx.check_const(i)? }, 0, 1)),
-        "LOAD_SMALL_INT" => |i, _| Ok(Lifted::new(Op::LoadInt { value: i as i64 }, 0, 1)),
+        "LOAD_SMALL_INT" => |i, _| Ok(Lifted::new(Op::LoadImmediate { value: Immediate::Int(i as i64) }, 0, 1)),
         "LOAD_ASSERTION_ERROR" => |_, _| Ok(Lifted::new(Op::LoadBuiltin { name: "AssertionError" }, 0, 1)),
         "LOAD_COMMON_CONSTANT" => |i, cx| {
             let name = cx
@@ -36,7 +36,16 @@ pub fn lifter(name: &str) -> Option<LiftFn> {
                 .common_constants
                 .get(i as usize)
                 .ok_or_else(|| format!("common constant {i} is not defined"))?;
-            Ok(Lifted::new(Op::LoadBuiltin { name }, 0, 1))
+            // The table names builtins by name and (3.15+) values by their repr.
+            let op = match *name {
+                "None" => Op::LoadImmediate { value: Immediate::None },
+                "True" => Op::LoadImmediate { value: Immediate::Bool(true) },
+                "False" => Op::LoadImmediate { value: Immediate::Bool(false) },
+                "''" => Op::LoadImmediate { value: Immediate::EmptyStr },
+                int if int.parse::<i64>().is_ok() => Op::LoadImmediate { value: Immediate::Int(int.parse().unwrap()) },
+                name => Op::LoadBuiltin { name },
+            };
+            Ok(Lifted::new(op, 0, 1))
         },
 
         "LOAD_FAST" => |s, cx| load_local(s, cx, LocalAccess::Plain),

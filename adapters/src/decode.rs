@@ -15,7 +15,7 @@ pub struct Adapter {
     by_code: [Option<&'static OpcodeInfo>; 256],
     dispatch: [Option<LiftFn>; 256],
     locations: fn(&CodeObject) -> Result<Vec<Location>, String>,
-    regions: fn(&CodeObject, &[Instr]) -> Result<Vec<ExceptionRegion>, DecodeError>,
+    regions: fn(&CodeObject, &mut [Instr]) -> Result<Vec<ExceptionRegion>, DecodeError>,
 }
 
 /// The parts a release folder supplies.
@@ -27,7 +27,24 @@ pub struct AdapterParts {
     pub lifter: fn(&str) -> Option<LiftFn>,
     /// One location per code unit of `co_code`.
     pub locations: fn(&CodeObject) -> Result<Vec<Location>, String>,
-    pub regions: fn(&CodeObject, &[Instr]) -> Result<Vec<ExceptionRegion>, DecodeError>,
+    /// The exception regions, from the table or the block stack. A release whose
+    /// stack effects depend on the whole code object (3.8 `CALL_FINALLY`) completes
+    /// its instructions here.
+    pub regions: fn(&CodeObject, &mut [Instr]) -> Result<Vec<ExceptionRegion>, DecodeError>,
+}
+
+impl AdapterParts {
+    /// A release with 3.11's location and exception tables: only the opcode
+    /// table, the call layout and the lifters are its own.
+    pub fn with_tables(table: &'static OpcodeTable, self_slot: SelfSlot, lifter: fn(&str) -> Option<LiftFn>) -> Self {
+        AdapterParts {
+            table,
+            self_slot,
+            lifter,
+            locations: crate::location_table::decode,
+            regions: crate::exception_table::regions,
+        }
+    }
 }
 
 /// A decoding failure at a code object offset. The caller adds file and code-object names.
@@ -104,8 +121,8 @@ impl Adapter {
     }
 
     pub fn decode(&self, code: &CodeObject) -> Result<DecodedCode, DecodeError> {
-        let instrs = self.instructions(code)?;
-        let regions = (self.regions)(code, &instrs)?;
+        let mut instrs = self.instructions(code)?;
+        let regions = (self.regions)(code, &mut instrs)?;
         Ok(DecodedCode { instrs, regions })
     }
 
@@ -166,11 +183,12 @@ impl Adapter {
 
     fn control(&self, info: &OpcodeInfo, offset: u32, arg: u32, flow: Flow) -> Result<Control, DecodeError> {
         let target = || -> Result<u32, DecodeError> {
+            let distance = self.table.jump_unit as i64 * arg as i64;
             let target = match info.jump {
-                Jump::Absolute => Some(2 * arg as i64),
+                Jump::Absolute => Some(distance),
                 Jump::Relative => {
                     let base = offset as i64 + 2 + 2 * info.cache_entries as i64;
-                    Some(if info.backward { base - 2 * arg as i64 } else { base + 2 * arg as i64 })
+                    Some(if info.backward { base - distance } else { base + distance })
                 }
                 Jump::None => None,
             };

@@ -34,7 +34,7 @@ impl Reader<'_> {
 }
 
 /// The regions of a 3.11+ code object: its `co_exceptiontable`, decoded.
-pub fn regions(code: &CodeObject, instrs: &[Instr]) -> Result<Vec<ExceptionRegion>, DecodeError> {
+pub fn regions(code: &CodeObject, instrs: &mut [Instr]) -> Result<Vec<ExceptionRegion>, DecodeError> {
     decode(&code.exceptiontable, instrs, code.code.len() as u32)
 }
 

@@ -1,4 +1,4 @@
-//! Version adapters: decode CPython 3.10–3.14 code objects into version-neutral
+//! Version adapters: decode CPython 3.8–3.15 code objects into version-neutral
 //! semantic instruction records.
 //!
 //! Layout: the shared machinery lives in `src/` (code-object model, marshal and
@@ -31,6 +31,16 @@ pub use decode::{Adapter, DecodeError, DecodedCode};
 /// A CPython release this build can decode, by minor version (3.`minor`).
 pub fn supported_minors() -> impl Iterator<Item = u8> {
     registry::RELEASES.iter().map(|&(minor, _)| minor)
+}
+
+/// The supported releases as users read them: "CPython 3.8-3.15".
+pub fn supported_releases() -> String {
+    let minors: Vec<u8> = supported_minors().collect();
+    match (minors.first(), minors.last()) {
+        (Some(first), Some(last)) if first != last => format!("CPython 3.{first}-3.{last}"),
+        (Some(only), _) => format!("CPython 3.{only}"),
+        _ => "no CPython release".to_string(),
+    }
 }
 
 /// The adapter for CPython 3.`minor`, built once per process.

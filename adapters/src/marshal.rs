@@ -1,4 +1,4 @@
-//! A reader for the marshal format as CPython 3.10–3.14 writes code objects.
+//! A reader for the marshal format as CPython 3.8–3.15 writes code objects.
 //!
 //! Hostile input is expected: every read is bounds-checked, nesting is capped at
 //! [`MAX_DEPTH`] (CPython's own limit is 2000), and back-references are charged
@@ -365,13 +365,13 @@ impl<'a> Reader<'a> {
         let argcount = self.u32_field("co_argcount")?;
         let posonlyargcount = self.u32_field("co_posonlyargcount")?;
         let kwonlyargcount = self.u32_field("co_kwonlyargcount")?;
-        let nlocals = if self.minor == 10 { Some(self.u32_field("co_nlocals")?) } else { None };
+        let nlocals = if self.minor <= 10 { Some(self.u32_field("co_nlocals")?) } else { None };
         let stacksize = self.u32_field("co_stacksize")?;
         let flags = self.i32()? as u32;
         let code = self.bytes(depth, "co_code")?;
         let consts = self.tuple(depth, "co_consts")?;
         let names = self.strings(depth, "co_names")?;
-        let (localsplus, cell_offset) = if self.minor == 10 {
+        let (localsplus, cell_offset) = if self.minor <= 10 {
             let varnames = self.strings(depth, "co_varnames")?;
             let freevars = self.strings(depth, "co_freevars")?;
             let cellvars = self.strings(depth, "co_cellvars")?;

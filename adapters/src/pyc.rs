@@ -23,6 +23,7 @@ const FINAL_MAGIC: &[(u8, u16)] = &[
     (12, 3531),
     (13, 3571),
     (14, 3627),
+    (15, 3666),
 ];
 
 /// Inclusive ranges of magic numbers CPython assigned during each release's
@@ -95,7 +96,7 @@ impl fmt::Display for PycError {
             PycError::TooShort(n) => write!(f, "file is {n} bytes, shorter than the 16-byte .pyc header"),
             PycError::NotPyc => f.write_str("not a .pyc file (no CPython magic number)"),
             PycError::UnsupportedRelease { magic, release } => {
-                write!(f, "{release} bytecode is not supported yet (magic {magic}); cpyg reads CPython 3.10-3.14")
+                write!(f, "{release} bytecode is not supported yet (magic {magic}); cpyg reads {}", crate::supported_releases())
             }
             PycError::PreRelease { magic, minor, final_magic } => write!(
                 f,

@@ -144,6 +144,9 @@ pub enum Condition {
     SendReturned,
     /// 3.10 `JUMP_IF_NOT_EXC_MATCH`.
     ExceptionNotMatched,
+    /// 3.8 `CALL_FINALLY`: the jump runs a `finally` body, which comes back to
+    /// the next instruction (the fall-through edge stands for that return).
+    FinallyCall,
 }
 
 /// Normalised exception region ⟨start, end, handler, depth, lasti⟩ with the
@@ -191,6 +194,52 @@ pub enum SelfSlot {
     BeforeCallable,
 }
 
+impl Op {
+    /// Operations that never raise. The compiler may leave them under an
+    /// exception region whose depth is above the stack they run on (3.15: the
+    /// `None` a generator expression returns after popping its iterator):
+    /// such an instruction has no exception edge, as it can never take one.
+    pub fn cannot_raise(&self) -> bool {
+        matches!(
+            self,
+            Op::LoadConst { .. } | Op::LoadImmediate { .. } | Op::LoadBuiltin { .. } | Op::Nop | Op::Return
+        )
+    }
+}
+
+/// What a 3.8 `BUILD_*_UNPACK` builds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UnpackedKind {
+    Tuple,
+    List,
+    Set,
+    Dict,
+}
+
+/// A constant an instruction carries instead of indexing `co_consts`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Immediate {
+    Int(i64),
+    None,
+    Bool(bool),
+    EmptyStr,
+}
+
+impl Immediate {
+    /// The same value as `co_consts` would hold it.
+    pub fn to_const(self) -> crate::code::Const {
+        use crate::code::Const;
+        match self {
+            Immediate::Int(v) => Const::Int(v),
+            Immediate::None => Const::None,
+            Immediate::Bool(b) => Const::Bool(b),
+            Immediate::EmptyStr => Const::Str(String::new()),
+        }
+    }
+}
+
 /// The semantic operation with its decoded operand.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "operation", rename_all = "snake_case")]
@@ -224,11 +273,12 @@ pub enum Op {
     LoadConst {
         index: u32,
     },
-    /// Constant not in `co_consts` (3.14 `LOAD_SMALL_INT`).
-    LoadInt {
-        value: i64,
+    /// A constant not in `co_consts`, carried by the instruction (3.14
+    /// `LOAD_SMALL_INT`, 3.15 `LOAD_COMMON_CONSTANT` of `None`, `''`, ...).
+    LoadImmediate {
+        value: Immediate,
     },
-    /// A builtin the interpreter pushes directly (`LOAD_ASSERTION_ERROR`, 3.14 `LOAD_COMMON_CONSTANT`).
+    /// A builtin the interpreter pushes directly (`LOAD_ASSERTION_ERROR`, 3.14+ `LOAD_COMMON_CONSTANT`).
     LoadBuiltin {
         name: &'static str,
     },
@@ -531,6 +581,32 @@ pub enum Op {
         kind: BlockKind,
     },
     PopBlock,
+    /// 3.8 `BEGIN_FINALLY`: enters a `finally` body on the normal path. The
+    /// interpreter pushes one NULL; like the compiler (and `dis.stack_effect`) it
+    /// counts as the six slots an exception leaves, so that every way into the
+    /// body arrives with the same depth.
+    BeginFinally,
+    /// 3.8 `END_FINALLY`: ends a `finally` body or an unmatched `except`: pops
+    /// the six slots and continues, or re-raises the exception they hold (an
+    /// exception edge), or returns to a `CALL_FINALLY` (its fall-through edge).
+    EndFinally,
+    /// 3.8 `CALL_FINALLY`: runs a `finally` body before `return`, `break` or
+    /// `continue` leaves its `try`; the body comes back to the next instruction.
+    CallFinally,
+    /// 3.8 `POP_FINALLY`: leaves a `finally` body early, dropping its six slots
+    /// (keeping the top value above them when `preserve_tos`).
+    PopFinally {
+        preserve_tos: bool,
+    },
+    /// 3.8 `WITH_CLEANUP_FINISH`: pops `__exit__`'s result and what
+    /// `WITH_CLEANUP_START` left, swallowing the exception when the result is true.
+    WithCleanupFinish,
+    /// 3.8 `BUILD_{TUPLE,LIST,SET,MAP}_UNPACK` (and their `_WITH_CALL` forms): a
+    /// new container of every item of `count` iterables or mappings, bottom to top.
+    BuildUnpacked {
+        kind: UnpackedKind,
+        count: u32,
+    },
 
     // Pattern matching.
     MatchClass {

@@ -5,9 +5,9 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Jump {
     None,
-    /// `offset + 2 + 2 * cache_entries ± 2 * arg` (minus for backward opcodes).
+    /// `offset + 2 + 2 * cache_entries ± jump_unit * arg` (minus for backward opcodes).
     Relative,
-    /// `2 * arg` (3.10 only).
+    /// `jump_unit * arg` (3.8–3.10).
     Absolute,
 }
 
@@ -32,6 +32,8 @@ pub struct OpcodeTable {
     /// The `.pyc` magic number of the release the table was generated from.
     pub magic: u16,
     pub extended_arg: u8,
+    /// Bytes per unit of a jump argument: 1 before 3.10, 2 (one code unit) from 3.10.
+    pub jump_unit: u8,
     pub opcodes: &'static [OpcodeInfo],
     pub compare_ops: &'static [&'static str],
     /// `BINARY_OP` argument → operator symbol (3.11+).

@@ -44,7 +44,7 @@ fn calls_and_their_stack_operands() {
     let f = with_try.code("K.f");
     // `c.m(1, k=2)`.
     assert_eq!(f.at(28, "LOAD_ATTR").op, Op::LoadAttr { name: 0, self_slot: SelfSlot::AfterCallable });
-    assert_eq!(f.at(48, "LOAD_SMALL_INT").op, Op::LoadInt { value: 1 });
+    assert_eq!(f.at(48, "LOAD_SMALL_INT").op, Op::LoadImmediate { value: Immediate::Int(1) });
     assert_eq!(f.object.consts[1], Const::Tuple(vec![Const::Str("k".into())]));
     let call = f.at(54, "CALL_KW");
     let layout = CallLayout { argc: 2, keyword_count: 1, keywords_const: Some(1), self_slot: SelfSlot::AfterCallable };
@@ -162,7 +162,7 @@ fn constant_slices_subscripts_and_common_constants() {
     // `assert` and the inlined `all(...)`.
     assert_eq!(h.at(32, "LOAD_COMMON_CONSTANT").op, Op::LoadBuiltin { name: "AssertionError" });
     assert_eq!(h.at(64, "LOAD_COMMON_CONSTANT").op, Op::LoadBuiltin { name: "all" });
-    assert_eq!(h.at(38, "LOAD_SMALL_INT").op, Op::LoadInt { value: 0 });
+    assert_eq!(h.at(38, "LOAD_SMALL_INT").op, Op::LoadImmediate { value: Immediate::Int(0) });
 
     // The generator resumes after a yield at exception depth 1 (RESUME 5 = 1 | 4).
     let genexpr = slices.code("h.<locals>.<genexpr>");

@@ -87,6 +87,8 @@ pub fn branch_edge_kinds(when: Condition) -> (EdgeKind, EdgeKind) {
         Condition::Exhausted | Condition::SendReturned => (BranchTrue, BranchFalse),
         Condition::IfFalse | Condition::IfFalseKeep | Condition::IfNotNone => (BranchFalse, BranchTrue),
         Condition::ExceptionNotMatched => (BranchFalse, BranchTrue),
+        // Not a test: the body runs (BranchTrue) and then the code after the call does.
+        Condition::FinallyCall => (BranchTrue, BranchFalse),
     }
 }
 

@@ -174,15 +174,17 @@ impl Reads {
 ///
 /// - building a comprehension's container (`LIST_APPEND`, `SET_ADD`, `MAP_ADD`,
 ///   `LIST_EXTEND`, `SET_UPDATE`, `DICT_UPDATE`, `DICT_MERGE`): the container at `depth`;
-/// - `FOR_ITER`, `GET_ANEXT`: the iterator on top; `IMPORT_FROM`: the module on
-///   top; `SEND`: the receiver below the sent value;
+/// - `FOR_ITER`: the iterator at the peek depth (on top; 3.15: below its index);
+///   `SEND`: the receiver at the peek depth (below the sent value; 3.15: below a
+///   NULL too); `GET_ANEXT`: the iterator on top; `IMPORT_FROM`: the module on top;
 /// - `GET_LEN`, `MATCH_MAPPING`, `MATCH_SEQUENCE`: the subject on top;
 ///   `MATCH_KEYS`: the key tuple on top and the subject below it; 3.10
 ///   `COPY_DICT_WITHOUT_KEYS`: the subject below the popped keys;
 /// - `CHECK_EXC_MATCH`: the exception below the popped type;
 /// - `WITH_EXCEPT_START`: the exception on top (3.10: the type, value and
 ///   traceback, positions 1-3) and the `__exit__` callable at the peek depth
-///   (3.14: with the self-or-NULL slot above it, position 4);
+///   (3.14: with the self-or-NULL slot above it, position 4); 3.8's
+///   `WITH_CLEANUP_START` pops them instead;
 /// - `RERAISE n` (3.11+): the saved `lasti` at depth `n`;
 /// - 3.11 `PRECALL`: nothing: it rearranges the call's slots in place, and the
 ///   `CALL` after it pops and reads them all.
@@ -196,17 +198,20 @@ pub fn in_place_reads(op: &Op, stack: &StackEffect) -> Result<Reads, String> {
         | Op::SetUpdate { depth }
         | Op::DictUpdate { depth }
         | Op::DictMerge { depth } => Reads::of(&[depth]),
-        Op::ForIter
-        | Op::GetANext
+        // 3.15 keeps an index (or NULL) above the iterator and the delegation's receiver.
+        Op::ForIter | Op::Send => Reads::of(&[peek]),
+        Op::GetANext
         | Op::ImportFrom { .. }
-        | Op::Send
         | Op::GetLen
         | Op::MatchMapping
         | Op::MatchSequence
-        | Op::CopyDictWithoutKeys
-        | Op::CheckExcMatch => Reads::of(&[1]),
+        | Op::CopyDictWithoutKeys => Reads::of(&[1]),
+        // 3.8's form pops both operands.
+        Op::CheckExcMatch if peek > 0 => Reads::of(&[1]),
         Op::MatchKeys => Reads::of(&[2, 1]),
         Op::WithExceptStart => match peek {
+            // 3.8 `WITH_CLEANUP_START` pops what it reads.
+            0 => Reads::default(),
             7 => Reads::of(&[7, 3, 2, 1]),
             5 => Reads::of(&[5, 4, 1]),
             _ => Reads::of(&[peek, 1]),
@@ -500,8 +505,13 @@ impl<'a> Simulation<'a> {
                     self.depths.entry[i]
                 ));
             }
-            if let Some(region) = self.region_of.get(i).copied().filter(|&r| r != u32::MAX) {
-                self.unwind(region as usize, &stack, instr.offset, &mut since)?;
+            let region = self.region_of.get(i).copied().filter(|&r| r != u32::MAX).map(|r| r as usize);
+            // As validation does: an instruction that cannot raise below its region's depth has no edge.
+            let region = region.filter(|&r| {
+                stack.len() >= self.decoded.regions[r].depth as usize || !instr.op.cannot_raise()
+            });
+            if let Some(region) = region {
+                self.unwind(region, &stack, instr.offset, &mut since)?;
             }
             let untouched = stack.len().saturating_sub(instr.stack.pops as usize);
             if is_shuffle(&instr.op) {
@@ -588,8 +598,11 @@ impl<'a> Simulation<'a> {
             let kept = depth
                 .checked_sub(jump_pops as usize)
                 .ok_or_else(|| at(format!("jumps popping {jump_pops} of {depth}")))?;
-            // Values the jump edge drops beyond the inputs must be ones the instruction read.
-            for slot in kept..below {
+            // Values the jump edge drops beyond the inputs must be ones the instruction
+            // read. 3.8 `CALL_FINALLY` is the exception: what it keeps above the
+            // `finally` body's level waits on its fall-through edge, where the body returns.
+            let waits = instr.op == Op::CallFinally;
+            for slot in (kept..below).filter(|_| !waits) {
                 let read = (below - slot) as u32;
                 if !vars.peeks[i].iter().any(|&(d, _)| d == read) {
                     return Err(at(format!("drops the value at depth {read} on its jump edge without reading it")));

@@ -642,6 +642,8 @@ named_enum! {
         SendReturned = "send_returned",
         /// 3.10: the raised exception type does not match the `except` clause.
         ExceptionNotMatched = "exception_not_matched",
+        /// 3.8 `CALL_FINALLY`: the jump runs a `finally` body, which returns to the next instruction.
+        FinallyCall = "finally_call",
     }
 }
 
@@ -700,7 +702,7 @@ named_enum! {
         DupTopTwo = "dup_top_two",
         PushNull = "push_null",
         LoadConst = "load_const",
-        LoadInt = "load_int",
+        LoadImmediate = "load_immediate",
         LoadBuiltin = "load_builtin",
         LoadLocal = "load_local",
         StoreLocal = "store_local",
@@ -813,6 +815,13 @@ named_enum! {
         ExitInitCheck = "exit_init_check",
         Jump = "jump",
         Branch = "branch",
+        // 3.8 (after the others, so that their ids stay as they were).
+        BeginFinally = "begin_finally",
+        EndFinally = "end_finally",
+        CallFinally = "call_finally",
+        PopFinally = "pop_finally",
+        WithCleanupFinish = "with_cleanup_finish",
+        BuildUnpacked = "build_unpacked",
     }
 }
 

@@ -12,7 +12,7 @@ use support::*;
 
 #[test]
 fn every_release_is_checked() {
-    assert_eq!(decodable_minors(), [10, 11, 12, 13, 14]);
+    assert_eq!(decodable_minors(), (8..=15).collect::<Vec<u8>>());
 }
 
 #[test]
@@ -67,6 +67,20 @@ fn running_example_with_block() {
             }
         };
         let readers: Vec<u32> = run.consumers(exit).iter().map(|&v| run.consuming_insn(v).unwrap()).collect();
+        if minor == 8 {
+            // One `WITH_CLEANUP_START` calls it on both paths: the normal one falls into it
+            // from `BEGIN_FINALLY`, the exceptional one arrives as the handler.
+            let [start] = readers.as_slice() else { panic!("3.8: the exit callable reaches {readers:?}") };
+            assert_eq!(run.instr(*start).op, Op::WithExceptStart);
+            let block = run.cfg.insn_block[*start as usize];
+            let mut into: Vec<EdgeKind> = run.cfg.edges.iter().filter(|e| e.1 == block).map(|e| e.2).collect();
+            into.sort_unstable();
+            into.dedup();
+            let mut both = vec![EdgeKind::Exception, EdgeKind::Fallthrough];
+            both.sort_unstable();
+            assert_eq!(into, both, "3.8");
+            continue;
+        }
         let calls = readers.iter().filter(|&&i| matches!(run.instr(i).op, Op::Call { .. })).count();
         let handlers = readers.iter().filter(|&&i| run.instr(i).op == Op::WithExceptStart).count();
         assert!(calls >= 1, "3.{minor}: the exit callable reaches no normal-path call");
@@ -167,7 +181,8 @@ fn in_place_reads_reach_their_containers() {
         for code in module.preorder() {
             let a = analyse(minor, code);
             for insn in a.find_insns(|op| *op == Op::ForIter) {
-                let iterators = a.producers(a.peek(insn, 1));
+                // On top, or below its index (3.15).
+                let iterators = a.producers(a.peek(insn, a.instr(insn).stack.peek));
                 let ops: Vec<&Op> = iterators.iter().map(|&v| &a.instr(a.producing_insn(v).unwrap()).op).collect();
                 assert!(ops.iter().all(|op| matches!(op, Op::GetIter | Op::LoadLocal { .. })), "3.{minor}: {ops:?}");
                 for_iters += 1;
@@ -215,7 +230,11 @@ fn edges_are_typed() {
                         }
                         Control::Return | Control::Raise => assert!(out.is_empty()),
                         Control::Jump { .. } => assert!(out.len() == 1 && out[0].1 == EdgeKind::Jump),
-                        _ => assert_eq!(out, [(next.unwrap(), EdgeKind::Fallthrough)], "3.{minor}"),
+                        _ => match next {
+                            Some(next) => assert_eq!(out, [(next, EdgeKind::Fallthrough)], "3.{minor}"),
+                            // 3.8 and 3.9 may leave unreachable code at the end.
+                            None => assert!(out.is_empty() && a.depths.entry[range.start].is_none(), "3.{minor}"),
+                        },
                     }
                 }
             }

@@ -40,11 +40,20 @@ def preorder(code):
 
 
 def line_of_offsets(code):
-    """3.10 has no per-instruction positions in dis; co_lines() gives the line of each range."""
+    """3.8-3.10 have no per-instruction positions in dis. 3.10's co_lines() gives
+    the line of each range; before, each instruction has the line of the last
+    line start (dis.findlinestarts) at or before it."""
     lines = {}
-    for start, end, line in code.co_lines():
-        for off in range(start, end, 2):
-            lines[off] = line
+    if MINOR >= 10:
+        for start, end, line in code.co_lines():
+            for off in range(start, end, 2):
+                lines[off] = line
+        return lines
+    starts = dict(dis.findlinestarts(code))
+    line = None
+    for off in range(0, len(code.co_code), 2):
+        line = starts.get(off, line)
+        lines[off] = line
     return lines
 
 
@@ -64,10 +73,10 @@ def jump_target(ins):
 
 
 def describe(code):
-    lines = line_of_offsets(code) if MINOR == 10 else None
+    lines = line_of_offsets(code) if MINOR <= 10 else None
     rows = []
     for ins in dis.get_instructions(code):
-        if MINOR == 10:
+        if MINOR <= 10:
             line, extra = lines.get(ins.offset), None
         else:
             p = ins.positions

@@ -1,6 +1,6 @@
 //! Choosing the CPython interpreter that compiles source inputs.
 //!
-//! Interpreters are looked for by name (`python3.14` … `python3.10`) on `PATH`
+//! Interpreters are looked for by name (`python3.15` … `python3.8`) on `PATH`
 //! and in pyenv's versions folder (`$PYENV_ROOT` or `~/.pyenv`, newest patch
 //! first). Each candidate is run once to learn its implementation, version and
 //! bytecode magic; only CPython releases with an adapter, at their released
@@ -395,8 +395,10 @@ mod tests {
         };
         let path = PathBuf::from("/x/python");
         assert_eq!(accept(path.clone(), facts("cpython", 12, 3531)).unwrap().minor, 12);
-        let old = accept(path.clone(), facts("cpython", 9, 3425)).unwrap_err().to_string();
-        assert!(old.contains("/x/python is Python 3.9.0") && old.contains("3.10"), "{old}");
+        assert_eq!(accept(path.clone(), facts("cpython", 8, 3413)).unwrap().minor, 8);
+        assert_eq!(accept(path.clone(), facts("cpython", 15, 3666)).unwrap().minor, 15);
+        let old = accept(path.clone(), facts("cpython", 7, 3394)).unwrap_err().to_string();
+        assert!(old.contains("/x/python is Python 3.7.0") && old.contains("3.8"), "{old}");
         let pypy = accept(path.clone(), facts("pypy", 10, 3439)).unwrap_err().to_string();
         assert!(pypy.contains("pypy"), "{pypy}");
         let alpha = accept(path, facts("cpython", 14, 3600)).unwrap_err().to_string();

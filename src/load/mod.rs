@@ -93,7 +93,7 @@ pub enum LoadError {
     Discover(DiscoverError),
     Interpreter(InterpreterError),
     Compile(CompileError),
-    /// A `.pyc` whose header rules out the whole input (not CPython 3.10–3.14 release bytecode).
+    /// A `.pyc` whose header rules out the whole input (not CPython 3.8–3.15 release bytecode).
     Pyc {
         path: PathBuf,
         error: PycError,

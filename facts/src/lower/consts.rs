@@ -1,31 +1,32 @@
-//! Constants: `co_consts`, the items nested in them, and integers that 3.14
-//! loads without a constant (`LOAD_SMALL_INT`), so that rules see one shape.
+//! Constants: `co_consts`, the items nested in them, and the immediates that
+//! 3.14+ loads without a constant (`LOAD_SMALL_INT`, 3.15 `LOAD_COMMON_CONSTANT`
+//! of `None`, `''`, ...), so that rules see one shape.
 
 use std::collections::{BTreeMap, VecDeque};
 
 use cpyg_adapters::code::{CodeObject, Const};
-use cpyg_adapters::sem::{Instr, Op};
+use cpyg_adapters::sem::{Immediate, Instr, Op};
 
 use super::Cx;
 use crate::schema::{self, ConstKind};
 
-/// A constant's value: from the code object, or an integer operand.
+/// A constant's value: from the code object, or an instruction's immediate.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum ConstValue<'a> {
     Stored(&'a Const),
-    Int(i64),
+    Immediate(Immediate),
 }
 
 /// Local constant ids: `co_consts[i]` is `i`; nested items follow breadth-first,
-/// then the integers of `LoadInt` operands in order of first load.
+/// then the `LoadImmediate` operands in order of first load.
 pub(crate) struct ConstTable<'a> {
     values: Vec<ConstValue<'a>>,
     /// Items of tuple, frozenset and slice constants, by constant id.
     items: BTreeMap<u32, Vec<u32>>,
     /// Code id of each code constant, by constant id.
     codes: BTreeMap<u32, u32>,
-    /// `LoadInt` operand → its constant.
-    ints: BTreeMap<i64, u32>,
+    /// `LoadImmediate` operand → its constant.
+    immediates: BTreeMap<Immediate, u32>,
     stored: u32,
 }
 
@@ -35,7 +36,7 @@ impl<'a> ConstTable<'a> {
             values: code.consts.iter().map(ConstValue::Stored).collect(),
             items: BTreeMap::new(),
             codes: BTreeMap::new(),
-            ints: BTreeMap::new(),
+            immediates: BTreeMap::new(),
             stored: code.consts.len() as u32,
         };
         // Direct code constants are the children, in order (identities follow `co_consts`).
@@ -64,11 +65,14 @@ impl<'a> ConstTable<'a> {
             table.items.insert(id, ids);
         }
         for instr in instrs {
-            if let Op::LoadInt { value } = instr.op {
-                if !table.ints.contains_key(&value) {
-                    table.ints.insert(value, table.values.len() as u32);
-                    table.values.push(ConstValue::Int(value));
-                }
+            let value = match instr.op {
+                Op::LoadImmediate { value } => value,
+                Op::BeginFinally => Immediate::None,
+                _ => continue,
+            };
+            if !table.immediates.contains_key(&value) {
+                table.immediates.insert(value, table.values.len() as u32);
+                table.values.push(ConstValue::Immediate(value));
             }
         }
         Ok(table)
@@ -90,7 +94,8 @@ impl<'a> ConstTable<'a> {
     pub fn loaded_by(&self, _insn: usize, op: &Op) -> Option<u32> {
         match op {
             Op::LoadConst { index } => (*index < self.stored).then_some(*index),
-            Op::LoadInt { value } => self.ints.get(value).copied(),
+            Op::LoadImmediate { value } => self.immediates.get(value).copied(),
+            Op::BeginFinally => self.immediates.get(&Immediate::None).copied(),
             _ => None,
         }
     }
@@ -98,8 +103,8 @@ impl<'a> ConstTable<'a> {
     /// The integer value of a constant, if it is an int.
     pub fn int(&self, id: u32) -> Option<i64> {
         match self.value(id)? {
-            ConstValue::Int(v) | ConstValue::Stored(&Const::Int(v)) => Some(v),
-            ConstValue::Stored(&Const::Bool(b)) => Some(b as i64),
+            ConstValue::Immediate(Immediate::Int(v)) | ConstValue::Stored(&Const::Int(v)) => Some(v),
+            ConstValue::Immediate(Immediate::Bool(b)) | ConstValue::Stored(&Const::Bool(b)) => Some(b as i64),
             _ => None,
         }
     }
@@ -134,7 +139,10 @@ pub(super) fn lower(cx: &mut Cx<'_>) {
         let Some(value) = cx.consts.value(id) else { continue };
         let (kind, text) = match value {
             ConstValue::Stored(c) => (kind_of(c), c.to_string()),
-            ConstValue::Int(v) => (ConstKind::Int, v.to_string()),
+            ConstValue::Immediate(v) => {
+                let c = v.to_const();
+                (kind_of(&c), c.to_string())
+            }
         };
         let value_sym = cx.sym(&text);
         cx.emit(schema::Const { constant: id, code, kind: kind.id(), value: value_sym });
@@ -159,6 +167,16 @@ pub(super) fn lower(cx: &mut Cx<'_>) {
 pub(super) fn load_const(cx: &mut Cx<'_>, i: usize) {
     let Some(constant) = cx.consts.loaded_by(i, &cx.instr(i).op) else { return };
     if let Some(out) = cx.output(i, 0) {
+        cx.emit(schema::LoadConst { insn: i as u32, constant, out });
+    }
+}
+
+/// 3.8 `BEGIN_FINALLY`: the top of its six slots is where an exception would be;
+/// on the normal path there is none, and `WITH_CLEANUP_START` passes `None`s.
+pub(super) fn begin_finally(cx: &mut Cx<'_>, i: usize) {
+    let Some(constant) = cx.consts.loaded_by(i, &cx.instr(i).op) else { return };
+    let top = cx.instr(i).stack.pushes.saturating_sub(1);
+    if let Some(out) = cx.output(i, top) {
         cx.emit(schema::LoadConst { insn: i as u32, constant, out });
     }
 }

@@ -92,6 +92,26 @@ pub(super) fn dict_merge(cx: &mut Cx<'_>, i: usize, depth: u32) {
     }
 }
 
+/// 3.8 `BUILD_*_UNPACK`: a new container extended by (or merged with) each input in turn.
+pub(super) fn build_unpacked(cx: &mut Cx<'_>, i: usize, kind: sem::UnpackedKind) {
+    let kind = match kind {
+        sem::UnpackedKind::Tuple => ContainerKind::Tuple,
+        sem::UnpackedKind::List => ContainerKind::List,
+        sem::UnpackedKind::Set => ContainerKind::Set,
+        sem::UnpackedKind::Dict => ContainerKind::Dict,
+    };
+    build(cx, i, kind);
+    let Some(container) = cx.output(i, 0) else { return };
+    let insn = i as u32;
+    for part in cx.inputs(i).collect::<Vec<_>>() {
+        if kind == ContainerKind::Dict {
+            cx.emit(schema::DictMerge { insn, container, mapping: part });
+        } else {
+            cx.emit(schema::ContainerExtend { insn, kind: kind.id(), container, iterable: part });
+        }
+    }
+}
+
 pub(super) fn list_to_tuple(cx: &mut Cx<'_>, i: usize) {
     if let (Some(list), Some(out)) = (cx.input(i, 0), cx.output(i, 0)) {
         cx.emit(schema::ListToTuple { insn: i as u32, list, out });

@@ -50,10 +50,16 @@ fn exit_of(cx: &Cx<'_>, i: usize, manager: u32) -> Option<u32> {
 }
 
 /// `WITH_EXCEPT_START`: the exit callable is the deepest value it reads in place,
-/// the exception the topmost.
+/// the exception the topmost (3.8 `WITH_CLEANUP_START` pops both, in that order).
 pub(super) fn with_except_start(cx: &mut Cx<'_>, i: usize) {
     let deepest = cx.instr(i).stack.peek;
-    if let (Some(exit), Some(exception), Some(out)) = (cx.peek(i, deepest), cx.peek(i, 1), cx.output(i, 0)) {
+    // 3.8 `WITH_CLEANUP_START` pops `[exit, six slots]` and pushes the result last.
+    let (exit, exception) = match deepest {
+        0 => (cx.input(i, 0), cx.last_input(i)),
+        _ => (cx.peek(i, deepest), cx.peek(i, 1)),
+    };
+    let result = cx.instr(i).stack.pushes.saturating_sub(1);
+    if let (Some(exit), Some(exception), Some(out)) = (exit, exception, cx.output(i, result)) {
         cx.emit(schema::ExitContext { insn: i as u32, exit, exception, out });
     }
 }

@@ -42,9 +42,15 @@ pub(super) fn push_exc_info(cx: &mut Cx<'_>, i: usize) {
 }
 
 /// `CHECK_EXC_MATCH`: pops the pattern, reads the exception below it, pushes a bool.
+/// 3.11+ `CHECK_EXC_MATCH` reads the exception below the pattern it pops; 3.8
+/// `COMPARE_OP exception match` pops both, `[exception type, pattern]`.
 pub(super) fn check_exc_match(cx: &mut Cx<'_>, i: usize) {
     let insn = i as u32;
-    if let (Some(exception), Some(pattern)) = (cx.peek(i, 1), cx.input(i, 0)) {
+    let operands = match cx.peek(i, 1) {
+        Some(exception) => (Some(exception), cx.input(i, 0)),
+        None => (cx.input(i, 0), cx.input(i, 1)),
+    };
+    if let (Some(exception), Some(pattern)) = operands {
         cx.emit(schema::ExceptMatch { insn, exception, pattern });
     }
     if let Some(out) = cx.output(i, 0) {

@@ -38,10 +38,11 @@ pub(super) fn yield_value(cx: &mut Cx<'_>, i: usize) {
 }
 
 /// 3.10 `YIELD_FROM` pops `[receiver, value]`; 3.11+ `SEND` reads the receiver in
-/// place below the value it pops. One shape: `Delegate(receiver, sent, out)`.
+/// place below the value it pops (3.15: below a NULL too). One shape:
+/// `Delegate(receiver, sent, out)`.
 pub(super) fn delegate(cx: &mut Cx<'_>, i: usize) {
     let inputs = cx.inputs(i);
-    let (receiver, sent) = match cx.peek(i, 1) {
+    let (receiver, sent) = match cx.peek(i, cx.instr(i).stack.peek) {
         Some(receiver) => (Some(receiver), cx.last_input(i)),
         None if inputs.len() >= 2 => (cx.input(i, 0), cx.input(i, 1)),
         None => (None, None),

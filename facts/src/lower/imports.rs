@@ -3,6 +3,7 @@
 //! the imported module's absolute name is resolved against the importing module.
 
 use cpyg_adapters::code::Const;
+use cpyg_adapters::sem::Immediate;
 
 use super::consts::ConstValue;
 use super::Cx;
@@ -48,7 +49,7 @@ pub(super) fn import_name(cx: &mut Cx<'_>, i: usize, name: u32) {
     let mut plain = false;
     if let Some(fromlist) = fromlist {
         match cx.consts.value(fromlist) {
-            Some(ConstValue::Stored(Const::None)) => {
+            Some(ConstValue::Stored(Const::None) | ConstValue::Immediate(Immediate::None)) => {
                 plain = true;
                 cx.emit(schema::ImportNoFromList { insn });
             }

@@ -9,9 +9,10 @@ pub(super) fn get_iter(cx: &mut Cx<'_>, i: usize) {
     }
 }
 
-/// `FOR_ITER` reads the iterator in place (it stays for the next round).
+/// `FOR_ITER` reads the iterator in place (it stays for the next round), at
+/// the peek depth: 3.15 keeps an index above it.
 pub(super) fn next(cx: &mut Cx<'_>, i: usize) {
-    if let (Some(iterator), Some(out)) = (cx.peek(i, 1), cx.output(i, 0)) {
+    if let (Some(iterator), Some(out)) = (cx.peek(i, cx.instr(i).stack.peek), cx.output(i, 0)) {
         cx.emit(schema::Next { insn: i as u32, iterator, out });
     }
 }

@@ -899,7 +899,7 @@ fn lower_operation(cx: &mut Cx<'_>, i: usize) {
         Op::Resume { after } => generators::resume(cx, i, *after),
         Op::PushNull => names::push_null(cx, i),
 
-        Op::LoadConst { .. } | Op::LoadInt { .. } => consts::load_const(cx, i),
+        Op::LoadConst { .. } | Op::LoadImmediate { .. } => consts::load_const(cx, i),
         Op::LoadBuiltin { name } => consts::load_builtin(cx, i, name),
 
         Op::LoadLocal { slot, access } => names::load_local(cx, i, *slot, *access),
@@ -1009,7 +1009,14 @@ fn lower_operation(cx: &mut Cx<'_>, i: usize) {
         Op::CheckExcMatch => exceptions::check_exc_match(cx, i),
         Op::CheckExceptionGroupMatch => exceptions::check_eg_match(cx, i),
         Op::PrepReraiseStar => {}
-        Op::SetupBlock { .. } | Op::PopBlock => {}
+        Op::BeginFinally => consts::begin_finally(cx, i),
+        Op::SetupBlock { .. }
+        | Op::PopBlock
+        | Op::EndFinally
+        | Op::CallFinally
+        | Op::PopFinally { .. }
+        | Op::WithCleanupFinish => {}
+        Op::BuildUnpacked { kind, .. } => containers::build_unpacked(cx, i, *kind),
 
         Op::MatchClass { .. }
         | Op::MatchMapping

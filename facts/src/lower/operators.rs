@@ -45,6 +45,7 @@ pub(super) fn condition(c: sem::Condition) -> Condition {
         sem::Condition::Exhausted => Condition::Exhausted,
         sem::Condition::SendReturned => Condition::SendReturned,
         sem::Condition::ExceptionNotMatched => Condition::ExceptionNotMatched,
+        sem::Condition::FinallyCall => Condition::FinallyCall,
     }
 }
 

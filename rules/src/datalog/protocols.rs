@@ -89,6 +89,11 @@ ascent::ascent_source! { protocols:
         ExitContext(i, exit, exception, out), pts(exit, ?Obj::Bound(f, r));
     arg_obj(*i, *f, 1, type_of(*o)) <--
         ExitContext(i, exit, exception, _), pts(exit, ?Obj::Bound(f, _)), pts(exception, o), if is_exception_value(*o);
+    // 3.8 runs the normal exit from the same instruction, with `None` in the exception's
+    // place (`BEGIN_FINALLY`): `__exit__(None, None, None)`.
+    arg_obj(*i, *f, 1, *o) <--
+        ExitContext(i, exit, exception, _), pts(exit, ?Obj::Bound(f, _)), pts(exception, o),
+        if *o == Obj::Const(ConstKind::None);
 
     // The old sequence protocol: no `__iter__`, but `__getitem__` with 0, 1, 2, ...
     pts(out, *inst) <--
