@@ -99,8 +99,7 @@ pub fn simulate(instrs: &mut [Instr], rules: Rules) -> Result<Vec<ExceptionRegio
         let Some(state) = states[index].clone() else { continue };
         if let Control::Branch { target, when: Condition::FinallyCall } = instrs[index].control {
             let instr = &mut instrs[index];
-            let level = levels.get(&target).copied();
-            let level = level.ok_or_else(|| {
+            let level = *levels.get(&target).ok_or_else(|| {
                 DecodeError::at(instr.offset, format!("{}: {target} is not the handler of a block", instr.opname))
             })?;
             // Values a `return` keeps above the level wait on the fall-through edge;
@@ -112,14 +111,14 @@ pub fn simulate(instrs: &mut [Instr], rules: Rules) -> Result<Vec<ExceptionRegio
             };
             instr.stack = instr.stack.with_jump(pops, pushes);
         }
-        for (target, next) in successors(instrs, index, state, rules)? {
-            if let Control::Setup { handler } = instrs[index].control {
-                if let Some(&Block::Setup { handler: opened, level }) = next.blocks.last() {
-                    if opened == handler {
-                        levels.entry(handler).or_insert(level);
-                    }
-                }
+        let next_states = successors(instrs, index, state, rules)?;
+        // A block opener's fall-through state has its new block on top.
+        if let Control::Setup { handler } = instrs[index].control {
+            if let Some(&Block::Setup { level, .. }) = next_states.first().and_then(|(_, s)| s.blocks.last()) {
+                levels.entry(handler).or_insert(level);
             }
+        }
+        for (target, next) in next_states {
             match &states[target] {
                 None => {
                     states[target] = Some(next);

@@ -20,6 +20,7 @@
 pub mod opcodes;
 
 use crate::code::CodeObject;
+use crate::common;
 use super::cpython310::blocks::{self, HANDLER_PUSHES};
 use crate::decode::{AdapterParts, DecodeError};
 use crate::lift::{Flow, LiftCx, LiftFn, LiftResult, Lifted};
@@ -76,11 +77,10 @@ fn lifter(name: &str) -> Option<LiftFn> {
 fn compare_op(arg: u32, cx: &mut LiftCx<'_>) -> LiftResult {
     let symbol = cx.table.compare_ops.get(arg as usize).copied().unwrap_or("");
     let lifted = match symbol {
-        "in" | "not in" => Lifted::new(Op::Contains { negated: symbol == "not in" }, 2, 1)
-            .protocols(Protocols::CONTAINS | crate::lift::families::ITERATION),
-        "is" | "is not" => Lifted::new(Op::Is { negated: symbol == "is not" }, 2, 1),
+        "in" | "not in" => common::membership(symbol == "not in"),
+        "is" | "is not" => common::identity(symbol == "is not"),
         "exception match" => Lifted::new(Op::CheckExcMatch, 2, 1),
-        _ => return crate::common::compare(arg, cx, 0, None),
+        _ => return common::compare(arg, cx, 0, None),
     };
     Ok(lifted)
 }

@@ -42,8 +42,10 @@ pub fn lifter(name: &str) -> Option<LiftFn> {
                 "True" => Op::LoadImmediate { value: Immediate::Bool(true) },
                 "False" => Op::LoadImmediate { value: Immediate::Bool(false) },
                 "''" => Op::LoadImmediate { value: Immediate::EmptyStr },
-                int if int.parse::<i64>().is_ok() => Op::LoadImmediate { value: Immediate::Int(int.parse().unwrap()) },
-                name => Op::LoadBuiltin { name },
+                name => match name.parse::<i64>() {
+                    Ok(int) => Op::LoadImmediate { value: Immediate::Int(int) },
+                    Err(_) => Op::LoadBuiltin { name },
+                },
             };
             Ok(Lifted::new(op, 0, 1))
         },
@@ -127,10 +129,8 @@ pub fn lifter(name: &str) -> Option<LiftFn> {
         "UNARY_INVERT" => |_, _| unary(UnaryOp::Invert),
         "UNARY_NOT" => |_, _| Ok(Lifted::new(Op::Unary { op: UnaryOp::Not }, 1, 1).protocols(families::TRUTH)),
         "TO_BOOL" => |_, _| Ok(Lifted::new(Op::ToBool, 1, 1).protocols(families::TRUTH)),
-        "IS_OP" => |a, _| Ok(Lifted::new(Op::Is { negated: a == 1 }, 2, 1)),
-        "CONTAINS_OP" => |a, _| {
-            Ok(Lifted::new(Op::Contains { negated: a == 1 }, 2, 1).protocols(Protocols::CONTAINS | families::ITERATION))
-        },
+        "IS_OP" => |a, _| Ok(identity(a == 1)),
+        "CONTAINS_OP" => |a, _| Ok(membership(a == 1)),
 
         "BUILD_TUPLE" => |n, _| Ok(Lifted::new(Op::BuildTuple { count: n }, n, 1)),
         "BUILD_LIST" => |n, _| Ok(Lifted::new(Op::BuildList { count: n }, n, 1)),
@@ -294,6 +294,16 @@ pub fn binary(op: BinaryOp, inplace: bool) -> Lifted {
 pub fn enter_context(is_async: bool) -> Lifted {
     let family = if is_async { Protocols::CONTEXT_ENTER | Protocols::AWAIT } else { Protocols::CONTEXT_ENTER };
     Lifted::new(Op::EnterContext { is_async }, 1, 2).protocols(family | families::ATTR | Protocols::CALL)
+}
+
+/// `is` / `is not` (3.9+ `IS_OP`, 3.8 `COMPARE_OP`).
+pub fn identity(negated: bool) -> Lifted {
+    Lifted::new(Op::Is { negated }, 2, 1)
+}
+
+/// `in` / `not in` (3.9+ `CONTAINS_OP`, 3.8 `COMPARE_OP`).
+pub fn membership(negated: bool) -> Lifted {
+    Lifted::new(Op::Contains { negated }, 2, 1).protocols(Protocols::CONTAINS | families::ITERATION)
 }
 
 /// `COMPARE_OP` where the operator index is `arg >> shift` and, from 3.13, bit 4

@@ -164,6 +164,13 @@ pub struct ExceptionRegion {
 }
 
 impl ExceptionRegion {
+    /// Whether an instruction running `op` on a stack `depth` deep takes this
+    /// region's exception edge: not when it cannot raise and the stack is below
+    /// the region's depth (see [`Op::cannot_raise`]).
+    pub fn reached_from(&self, op: &Op, depth: usize) -> bool {
+        depth >= self.depth as usize || !op.cannot_raise()
+    }
+
     pub fn covers(&self, offset: u32) -> bool {
         self.start <= offset && offset < self.end
     }

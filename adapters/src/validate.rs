@@ -81,7 +81,7 @@ pub fn stack_depths(code: &CodeObject, decoded: &DecodedCode) -> Result<StackDep
         }
         let after = within_stacksize(depth, instr.stack.pops, instr.stack.pushes, code, at)?;
         max_depth = max_depth.max(after);
-        if let Some(region) = region_at(regions, at).filter(|r| depth >= r.depth || !instr.op.cannot_raise()) {
+        if let Some(region) = region_at(regions, at).filter(|r| r.reached_from(&instr.op, depth as usize)) {
             if depth < region.depth {
                 return Err(DecodeError::at(
                     at,

@@ -506,11 +506,7 @@ impl<'a> Simulation<'a> {
                 ));
             }
             let region = self.region_of.get(i).copied().filter(|&r| r != u32::MAX).map(|r| r as usize);
-            // As validation does: an instruction that cannot raise below its region's depth has no edge.
-            let region = region.filter(|&r| {
-                stack.len() >= self.decoded.regions[r].depth as usize || !instr.op.cannot_raise()
-            });
-            if let Some(region) = region {
+            if let Some(region) = region.filter(|&r| self.decoded.regions[r].reached_from(&instr.op, stack.len())) {
                 self.unwind(region, &stack, instr.offset, &mut since)?;
             }
             let untouched = stack.len().saturating_sub(instr.stack.pops as usize);
@@ -602,7 +598,7 @@ impl<'a> Simulation<'a> {
             // read. 3.8 `CALL_FINALLY` is the exception: what it keeps above the
             // `finally` body's level waits on its fall-through edge, where the body returns.
             let waits = instr.op == Op::CallFinally;
-            for slot in (kept..below).filter(|_| !waits) {
+            for slot in if waits { below..below } else { kept..below } {
                 let read = (below - slot) as u32;
                 if !vars.peeks[i].iter().any(|&(d, _)| d == read) {
                     return Err(at(format!("drops the value at depth {read} on its jump edge without reading it")));

@@ -70,8 +70,9 @@ impl<'a> ConstTable<'a> {
                 Op::BeginFinally => Immediate::None,
                 _ => continue,
             };
-            if !table.immediates.contains_key(&value) {
-                table.immediates.insert(value, table.values.len() as u32);
+            let id = table.values.len() as u32;
+            if let std::collections::btree_map::Entry::Vacant(slot) = table.immediates.entry(value) {
+                slot.insert(id);
                 table.values.push(ConstValue::Immediate(value));
             }
         }
