@@ -93,6 +93,10 @@ pub fn run_with_check(
     let input = package_input(&package, &root);
     let mut lowered = if check { lower_package_checked(&input, threads)? } else { lower_package(&input, threads)? };
     let lower_time = started.elapsed();
+    if lowered.skipped.len() == package.modules.len() {
+        skipped.extend(lowered.skipped.iter().cloned());
+        return Err(nothing_left(&skipped));
+    }
 
     let started = Instant::now();
     let info = ManifestInfo {
@@ -180,6 +184,9 @@ pub fn decode_inputs(inputs: &[PathBuf], python: Option<&str>, threads: usize) -
         skipped_paths.push(failure.path);
     }
     let times = DecodeTimes { load, marshal: loaded.marshal_time, decode: started.elapsed() };
+    if package.modules.is_empty() {
+        return Err(nothing_left(&skipped));
+    }
     Ok(Decoded {
         root: loaded.root,
         interpreter: loaded.interpreter,
@@ -189,6 +196,15 @@ pub fn decode_inputs(inputs: &[PathBuf], python: Option<&str>, threads: usize) -
         decode_failures,
         times,
     })
+}
+
+/// The error when every module was left out: a run that analysed nothing fails.
+pub fn nothing_left(skipped: &[SkippedModule]) -> String {
+    let mut message = format!("no module could be analysed ({} skipped)", skipped.len());
+    for s in skipped {
+        message += &format!("; {} ({}): {}", s.module, s.file, s.reason);
+    }
+    message
 }
 
 /// The semantic package as the facts crate reads it.

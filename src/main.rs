@@ -6,6 +6,8 @@ use clap::{Args, Parser, Subcommand};
 
 use cpyg::load;
 use cpyg::package::SemanticPackage;
+use cpyg::results::sqlite::Destination;
+use cpyg_facts::read::Verify;
 
 #[derive(Parser)]
 #[command(name = "cpyg", version, about = "Static analysis of native CPython bytecode (3.8-3.15)")]
@@ -55,9 +57,12 @@ enum Command {
     Analyze {
         #[command(flatten)]
         input: AnalysisInput,
-        /// The database to write (replaced if it exists).
+        /// The database to write (a SQLite file it replaces only when complete).
         #[arg(long)]
         db: PathBuf,
+        /// Replace the `--db` file even if it is not a SQLite database.
+        #[arg(long)]
+        force: bool,
     },
     /// Solve a fact directory written by `cpyg facts`, and write the results into a SQLite database.
     Solve {
@@ -67,9 +72,16 @@ enum Command {
         /// The rule set to solve.
         #[arg(long, default_value = "insensitive")]
         rules: String,
-        /// The database to write (replaced if it exists).
+        /// The database to write (a SQLite file it replaces only when complete).
         #[arg(long)]
         db: PathBuf,
+        /// Replace the `--db` file even if it is not a SQLite database.
+        #[arg(long)]
+        force: bool,
+        /// Accept facts changed since `cpyg facts` wrote them (rows and hashes
+        /// are not compared with the manifest; schema, arities and ids still are).
+        #[arg(long)]
+        edited: bool,
         /// Solving threads (default: available cores).
         #[arg(long)]
         threads: Option<usize>,
@@ -123,8 +135,11 @@ fn main() -> ExitCode {
         }
         Command::Conformance { python, paths, jobs } => conformance(python.as_deref(), &paths, jobs),
         Command::Interpreters => interpreters(),
-        Command::Analyze { input, db } => analyze(&input, &db),
-        Command::Solve { facts, rules, db, threads } => solve(&facts, &rules, &db, threads),
+        Command::Analyze { input, db, force } => analyze(&input, &Destination { path: &db, force }),
+        Command::Solve { facts, rules, db, force, edited, threads } => {
+            let verify = if edited { Verify::Structure } else { Verify::Contents };
+            solve(&facts, verify, &rules, &Destination { path: &db, force }, threads)
+        }
         Command::Callgraph { input, format } => callgraph(&input, &format),
     };
     match result {
@@ -166,8 +181,11 @@ fn semantic_package(
         eprintln!("cpyg: skipped {failure}");
     }
     let minor = loaded.minor;
+    let skipped = loaded.failures.len();
     let sources = loaded.modules.into_iter().map(Into::into).collect();
-    SemanticPackage::build(minor, sources, threads.unwrap_or_else(cores)).map_err(|e| e.to_string())
+    let package = SemanticPackage::build(minor, sources, threads.unwrap_or_else(cores)).map_err(|e| e.to_string())?;
+    eprintln!("cpyg: {} modules ({skipped} skipped), {} code objects", package.modules.len(), package.codes.len());
+    Ok(package)
 }
 
 fn disasm(paths: &[PathBuf], python: Option<&str>, json: bool, threads: Option<usize>) -> Result<ExitCode, String> {
@@ -216,7 +234,7 @@ fn facts(
     }
 }
 
-fn analyze(input: &AnalysisInput, db: &std::path::Path) -> Result<ExitCode, String> {
+fn analyze(input: &AnalysisInput, db: &Destination<'_>) -> Result<ExitCode, String> {
     let rule_set = cpyg::results::rule_set(&input.rules)?;
     let threads = input.threads.unwrap_or_else(cores);
     let run = cpyg::results::analyze_to_db(&input.paths, input.python.as_deref(), rule_set, threads, db)?;
@@ -226,12 +244,13 @@ fn analyze(input: &AnalysisInput, db: &std::path::Path) -> Result<ExitCode, Stri
 
 fn solve(
     facts: &std::path::Path,
+    verify: Verify,
     rules: &str,
-    db: &std::path::Path,
+    db: &Destination<'_>,
     threads: Option<usize>,
 ) -> Result<ExitCode, String> {
     let rule_set = cpyg::results::rule_set(rules)?;
-    let run = cpyg::results::solve_to_db(facts, rule_set, threads.unwrap_or_else(cores), db)?;
+    let run = cpyg::results::solve_to_db(facts, verify, rule_set, threads.unwrap_or_else(cores), db)?;
     report_run(&run);
     Ok(ExitCode::SUCCESS)
 }
@@ -253,6 +272,12 @@ fn callgraph(input: &AnalysisInput, format: &str) -> Result<ExitCode, String> {
     let threads = input.threads.unwrap_or_else(cores);
     let analysis = cpyg::analysis::analyze_with(&input.paths, input.python.as_deref(), rule_set, threads)?;
     report_skipped(&analysis);
+    eprintln!(
+        "cpyg: {} modules ({} skipped), {} call edges",
+        analysis.facts.count(cpyg_facts::schema::RelationId::Module),
+        analysis.skipped.len(),
+        analysis.solution.call_edge.len() + analysis.solution.calls_external.len()
+    );
     let text = cpyg::results::callgraph::render(&analysis, format)?;
     let mut out = io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {

@@ -124,7 +124,10 @@ fn manifest_lists_modules_hashes_counts_and_skipped_modules() {
     assert_eq!(manifest["modules"][0]["sha256"].as_str().unwrap().len(), 64);
     assert_eq!(manifest["skipped"][0]["module"], "bad");
     assert!(manifest["skipped"][0]["reason"].as_str().unwrap().contains("unreadable"), "{}", manifest["skipped"]);
-    assert!(manifest["relations"]["Insn"].as_u64().unwrap() > 100);
+    assert!(manifest["files"]["Insn.facts"]["rows"].as_u64().unwrap() > 100);
+    let insn = fs::read(out.join("Insn.facts")).unwrap();
+    assert_eq!(manifest["files"]["Insn.facts"]["sha256"], cpyg_facts::write::sha256_hex(&insn));
+    assert_eq!(manifest["files"]["Insn.facts"]["rows"].as_u64().unwrap() as usize, insn.split(|&b| b == b'\n').count() - 1);
     let module = fs::read_to_string(out.join("Module.facts")).unwrap();
     assert_eq!(module.lines().count(), 1, "{module}");
     let schema: serde_json::Value = serde_json::from_slice(&fs::read(out.join("schema.json")).unwrap()).unwrap();

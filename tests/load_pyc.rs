@@ -54,11 +54,24 @@ fn without_any_pyc_header_there_is_no_release() {
 fn a_damaged_body_is_reported_beside_a_release() {
     let dir = tempfile::tempdir().unwrap();
     pyc(&dir.path().join("cut.pyc"), 3531, b"");
-    let err = load(&[dir.path().to_path_buf()], None);
-    // The release is known from the header, so the load succeeds with no modules.
-    let package = err.unwrap_or_else(|e| panic!("{e}"));
+    fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cpython312/running_example/main.pyc"),
+        dir.path().join("good.pyc"),
+    )
+    .unwrap();
+    // The damaged module is reported and the load goes on with the other.
+    let package = load(&[dir.path().to_path_buf()], None).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(package.minor, 12);
-    assert!(package.modules.is_empty());
+    assert_eq!(package.modules.len(), 1);
     assert_eq!(package.failures.len(), 1);
     assert!(matches!(package.failures[0].reason, FailureReason::BadCode { .. }));
+}
+
+#[test]
+fn nothing_loaded_is_an_error_listing_every_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    pyc(&dir.path().join("cut.pyc"), 3531, b"");
+    let err = load(&[dir.path().to_path_buf()], None).unwrap_err();
+    assert!(matches!(&err, LoadError::NothingLoaded { failures } if failures.len() == 1), "{err}");
+    assert!(err.to_string().starts_with("no module could be loaded (1 skipped); cut ("), "{err}");
 }

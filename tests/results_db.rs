@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use cpyg::results::{analyze_to_db, rule_set, solve_to_db, sqlite};
+use cpyg::results::sqlite::Destination;
+use cpyg_facts::read::Verify;
 use cpyg_rules::RuleSet;
 use rusqlite::Connection;
 
@@ -20,7 +22,7 @@ fn running_example(minor: u8) -> PathBuf {
 }
 
 fn analyze(minor: u8, threads: usize, db: &Path) {
-    analyze_to_db(&[running_example(minor)], None, RuleSet::Insensitive, threads, db)
+    analyze_to_db(&[running_example(minor)], None, RuleSet::Insensitive, threads, &Destination { path: db, force: false })
         .unwrap_or_else(|e| panic!("3.{minor}: {e}"));
 }
 
@@ -112,7 +114,8 @@ fn solve_over_facts_writes_what_analyze_writes() {
         let facts = dir.path().join("facts");
         cpyg::facts::run(&[running_example(minor)], None, &facts, 2).unwrap();
         let (solved, analyzed) = (dir.path().join("solved.sqlite"), dir.path().join("analyzed.sqlite"));
-        solve_to_db(&facts, RuleSet::Insensitive, 2, &solved).unwrap();
+        solve_to_db(&facts, Verify::Contents, RuleSet::Insensitive, 2, &Destination { path: &solved, force: false })
+            .unwrap();
         analyze(minor, 2, &analyzed);
         assert!(
             sqlite::dump(&solved).unwrap() == sqlite::dump(&analyzed).unwrap(),
@@ -125,8 +128,25 @@ fn solve_over_facts_writes_what_analyze_writes() {
 fn an_existing_database_is_replaced() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("out.sqlite");
-    std::fs::write(&db, "not a database").unwrap();
+    analyze(13, 1, &db);
     analyze(12, 1, &db);
+    assert_eq!(query(&db, "SELECT value FROM meta WHERE key = 'cpython'"), ["3.12"]);
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(leftovers, ["out.sqlite"], "no temporary file is left beside the database");
+}
+
+#[test]
+fn a_file_that_is_not_a_database_is_replaced_only_with_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("notes.txt");
+    std::fs::write(&db, "not a database").unwrap();
+    let run = |force| {
+        analyze_to_db(&[running_example(12)], None, RuleSet::Insensitive, 1, &Destination { path: &db, force })
+    };
+    let error = run(false).map(|_| ()).unwrap_err();
+    assert!(error.contains("is not a SQLite database; refusing to replace it (--force does)"), "{error}");
+    assert_eq!(std::fs::read_to_string(&db).unwrap(), "not a database");
+    run(true).map(|_| ()).unwrap();
     assert_eq!(query(&db, "SELECT value FROM meta WHERE key = 'cpython'"), ["3.12"]);
 }
 
@@ -151,7 +171,7 @@ fn command_line_analyze_and_errors() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
-    assert!(stderr.contains("1 modules, 11 code objects") && stderr.contains("call sites"), "{stderr}");
+    assert!(stderr.contains("1 modules (0 skipped), 11 code objects") && stderr.contains("call sites"), "{stderr}");
     assert!(!query(&db, "SELECT * FROM call_edges_named WHERE callee = 'main.bind'").is_empty());
 
     let output = Command::new(cpyg)

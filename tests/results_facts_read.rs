@@ -89,6 +89,8 @@ fn symbols_must_follow_on_and_unescape() {
 
 #[test]
 fn manifest_gives_the_release() {
-    let error = error_after(|dir| fs::write(dir.join("manifest.json"), "{\"cpython\": \"2.7\"}").unwrap());
+    let error = error_after(|dir| {
+        fs::write(dir.join("manifest.json"), "{\"format\": \"cpyg-facts/2\", \"cpython\": \"2.7\"}").unwrap()
+    });
     assert!(error.contains("manifest.json") && error.contains("2.7"), "{error}");
 }

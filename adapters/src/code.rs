@@ -108,6 +108,9 @@ pub enum Const {
     Float(f64),
     Complex(f64, f64),
     Str(String),
+    /// A string holding lone surrogates (which a Rust string cannot): its code
+    /// points, surrogates included. `repr` escapes them, as Python's does.
+    SurrogateStr(Vec<u32>),
     Bytes(Vec<u8>),
     Tuple(Vec<Const>),
     FrozenSet(Vec<Const>),
@@ -143,6 +146,7 @@ impl fmt::Display for Const {
                 }
             }
             Const::Str(s) => write_str_repr(f, s),
+            Const::SurrogateStr(units) => write_surrogate_str_repr(f, units),
             Const::Bytes(b) => write_bytes_repr(f, b),
             Const::Tuple(items) => {
                 f.write_str("(")?;
@@ -186,17 +190,33 @@ fn write_float(f: &mut fmt::Formatter<'_>, x: f64) -> fmt::Result {
 }
 
 fn write_str_repr(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
-    let quote = if s.contains('\'') && !s.contains('"') { '"' } else { '\'' };
+    write_code_points_repr(f, s.chars().map(u32::from), s.contains('\'') && !s.contains('"'))
+}
+
+/// Python's `repr` of a string with lone surrogates: they print as `\udXXX`,
+/// so that no two distinct strings share a text.
+fn write_surrogate_str_repr(f: &mut fmt::Formatter<'_>, units: &[u32]) -> fmt::Result {
+    let has = |c: char| units.contains(&(c as u32));
+    write_code_points_repr(f, units.iter().copied(), has('\'') && !has('"'))
+}
+
+fn write_code_points_repr(
+    f: &mut fmt::Formatter<'_>,
+    points: impl Iterator<Item = u32>,
+    double_quotes: bool,
+) -> fmt::Result {
+    let quote = if double_quotes { '"' } else { '\'' };
     write!(f, "{quote}")?;
-    for c in s.chars() {
-        match c {
-            '\\' => f.write_str("\\\\")?,
-            '\n' => f.write_str("\\n")?,
-            '\r' => f.write_str("\\r")?,
-            '\t' => f.write_str("\\t")?,
-            c if c == quote => write!(f, "\\{c}")?,
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => write!(f, "\\x{:02x}", c as u32)?,
-            c => write!(f, "{c}")?,
+    for point in points {
+        match char::from_u32(point) {
+            Some('\\') => f.write_str("\\\\")?,
+            Some('\n') => f.write_str("\\n")?,
+            Some('\r') => f.write_str("\\r")?,
+            Some('\t') => f.write_str("\\t")?,
+            Some(c) if c == quote => write!(f, "\\{c}")?,
+            Some(c) if (c as u32) < 0x20 || c as u32 == 0x7f => write!(f, "\\x{:02x}", c as u32)?,
+            Some(c) => write!(f, "{c}")?,
+            None => write!(f, "\\u{point:04x}")?,
         }
     }
     write!(f, "{quote}")

@@ -13,6 +13,7 @@ pub mod common;
 pub mod decode;
 pub mod exception_table;
 pub mod lift;
+pub mod limits;
 pub mod location_table;
 pub mod marshal;
 pub mod pyc;

@@ -1,15 +1,16 @@
 //! A reader for the marshal format as CPython 3.8–3.15 writes code objects.
 //!
-//! Hostile input is expected: every read is bounds-checked, nesting is capped at
-//! [`MAX_DEPTH`] (CPython's own limit is 2000), and back-references are charged
-//! against a node budget so that a small file cannot expand into a huge tree.
+//! Hostile input is expected: every read is bounds-checked, and the limits of
+//! [`crate::limits`] apply: nesting, expansion through back-references (a
+//! reference is charged the whole subtree it stands for, string bytes
+//! included), code objects per byte of input, and integer digits.
 
 use std::fmt;
 
 use crate::code::{slot_kind, CodeObject, Const, Slot};
 
-/// Deepest nesting of containers and code objects accepted (CPython's own limit).
-pub const MAX_DEPTH: usize = 2000;
+pub use crate::limits::MAX_DEPTH;
+use crate::limits::{expansion_budget, max_code_objects, DECIMAL_DIGITS_MAX, STRING_BYTES_PER_UNIT};
 
 const FLAG_REF: u8 = 0x80;
 
@@ -57,10 +58,14 @@ struct Reader<'a> {
     data: &'a [u8],
     pos: usize,
     minor: u8,
-    refs: Vec<(Value, usize)>,
-    /// Nodes materialised so far, references included.
+    refs: Vec<(Value, usize, usize)>,
+    /// Units materialised so far (a node each, plus string bytes), references
+    /// charged the subtree they stand for.
     nodes: usize,
     budget: usize,
+    /// Code objects materialised so far, references included.
+    codes: usize,
+    max_codes: usize,
 }
 
 impl<'a> Reader<'a> {
@@ -71,7 +76,9 @@ impl<'a> Reader<'a> {
             minor,
             refs: Vec::new(),
             nodes: 0,
-            budget: 1_000_000usize.max(data.len().saturating_mul(64)),
+            budget: expansion_budget(data.len()),
+            codes: 0,
+            max_codes: max_code_objects(data.len()),
         }
     }
 
@@ -117,7 +124,11 @@ impl<'a> Reader<'a> {
     fn charge(&mut self, nodes: usize) -> Result<()> {
         self.nodes = self.nodes.saturating_add(nodes);
         if self.nodes > self.budget {
-            return Err(self.error("object graph too large (back-references expand beyond the node budget)"));
+            return Err(self.error(format!(
+                "object graph too large: back-references expand it beyond the budget of {} units for {} bytes",
+                self.budget,
+                self.data.len()
+            )));
         }
         Ok(())
     }
@@ -146,11 +157,13 @@ impl<'a> Reader<'a> {
             return Err(self.error(format!("nesting deeper than {MAX_DEPTH}")));
         }
         let start = self.pos;
+        let units_before = self.nodes;
+        let codes_before = self.codes;
         let byte = self.u8()?;
         let (kind, flag) = (byte & !FLAG_REF, byte & FLAG_REF != 0);
         // Containers and code reserve their reference slot before their contents, as CPython does.
         let slot = if flag && matches!(kind, b'(' | b')' | b'c' | b'<' | b'>' | b'[' | b'{' | b':') {
-            self.refs.push((Value::Pending, 1));
+            self.refs.push((Value::Pending, 1, 0));
             Some(self.refs.len() - 1)
         } else {
             None
@@ -178,14 +191,21 @@ impl<'a> Reader<'a> {
             }
             b's' => {
                 let n = self.len()?;
+                self.charge(n / STRING_BYTES_PER_UNIT)?;
                 Value::Const(Const::Bytes(self.take(n)?.to_vec()))
             }
             b'u' | b't' => {
                 let n = self.len()?;
-                Value::Const(Const::Str(decode_utf8(self.take(n)?)))
+                self.charge(n / STRING_BYTES_PER_UNIT)?;
+                let bytes = self.take(n)?;
+                Value::Const(decode_utf8(bytes).ok_or_else(|| MarshalError {
+                    offset: start,
+                    message: "string is not UTF-8 (lone surrogates aside)".into(),
+                })?)
             }
             b'a' | b'A' => {
                 let n = self.len()?;
+                self.charge(n / STRING_BYTES_PER_UNIT)?;
                 Value::Const(Const::Str(self.ascii(n)?))
             }
             b'z' | b'Z' => {
@@ -217,19 +237,23 @@ impl<'a> Reader<'a> {
                 ];
                 Value::Const(Const::Slice(Box::new(parts)))
             }
-            b'c' => Value::Const(Const::Code(std::sync::Arc::new(self.code(depth + 1)?))),
+            b'c' => {
+                self.count_codes(1, start)?;
+                Value::Const(Const::Code(std::sync::Arc::new(self.code(depth + 1)?)))
+            }
             b'r' => {
                 let index = self.i32()?;
                 let entry = usize::try_from(index).ok().and_then(|i| self.refs.get(i)).cloned();
                 match entry {
-                    Some((Value::Pending, _)) => {
+                    Some((Value::Pending, ..)) => {
                         return Err(MarshalError {
                             offset: start,
                             message: format!("reference {index} to an object still being read"),
                         })
                     }
-                    Some((value, size)) => {
+                    Some((value, size, codes)) => {
                         self.charge(size)?;
+                        self.count_codes(codes, start)?;
                         value
                     }
                     None => {
@@ -251,28 +275,29 @@ impl<'a> Reader<'a> {
             }
         };
         if flag {
-            let size = self.nodes_in(&value);
+            // What reading this object cost is what each reference to it will cost.
+            let entry = (value.clone(), self.nodes - units_before, self.codes - codes_before);
             match slot {
-                Some(i) => self.refs[i] = (value.clone(), size),
-                None => self.refs.push((value.clone(), size)),
+                Some(i) => self.refs[i] = entry,
+                None => self.refs.push(entry),
             }
         }
         Ok(value)
     }
 
-    fn nodes_in(&self, value: &Value) -> usize {
-        fn count(c: &Const) -> usize {
-            match c {
-                Const::Tuple(items) | Const::FrozenSet(items) => 1 + items.iter().map(count).sum::<usize>(),
-                Const::Slice(parts) => 1 + parts.iter().map(count).sum::<usize>(),
-                Const::Code(code) => 1 + code.consts.len() + code.names.len() + code.localsplus.len(),
-                _ => 1,
-            }
+    fn count_codes(&mut self, n: usize, at: usize) -> Result<()> {
+        self.codes = self.codes.saturating_add(n);
+        if self.codes > self.max_codes {
+            return Err(MarshalError {
+                offset: at,
+                message: format!(
+                    "more than {} code objects in {} bytes: back-references to code objects expand the file",
+                    self.max_codes,
+                    self.data.len()
+                ),
+            });
         }
-        match value {
-            Value::Const(c) => count(c),
-            _ => 1,
-        }
+        Ok(())
     }
 
     fn ascii(&mut self, n: usize) -> Result<String> {
@@ -308,6 +333,11 @@ impl<'a> Reader<'a> {
             if let Ok(small) = i64::try_from(v) {
                 return Ok(Const::Int(small));
             }
+        }
+        if count > DECIMAL_DIGITS_MAX * 10 / 45 {
+            // Decimal conversion is quadratic; past Python's own limit for
+            // printing integers, the text is hexadecimal (linear, and still exact).
+            return Ok(Const::BigInt(big_hex(&digits, negative)));
         }
         Ok(Const::BigInt(big_decimal(&digits, negative)))
     }
@@ -379,16 +409,13 @@ impl<'a> Reader<'a> {
                 return Err(self.error(format!("co_nlocals {nlocals:?} disagrees with {} varnames", varnames.len())));
             }
             let cell_offset = varnames.len() as u32;
-            let args = argcount
-                + kwonlyargcount
-                + (flags & crate::code::co_flags::VARARGS != 0) as u32
-                + (flags & crate::code::co_flags::VARKEYWORDS != 0) as u32;
+            let args = parameter_slots(argcount, kwonlyargcount, flags);
             let mut slots: Vec<Slot> = varnames
                 .into_iter()
                 .enumerate()
                 .map(|(i, name)| Slot {
                     name,
-                    kind: if (i as u32) < args { slot_kind::LOCAL | slot_kind::ARG_POS } else { slot_kind::LOCAL },
+                    kind: if (i as u64) < args { slot_kind::LOCAL | slot_kind::ARG_POS } else { slot_kind::LOCAL },
                 })
                 .collect();
             slots.extend(cellvars.into_iter().map(|name| Slot { name, kind: slot_kind::CELL }));
@@ -408,6 +435,13 @@ impl<'a> Reader<'a> {
         let firstlineno = self.u32_field("co_firstlineno")?;
         let linetable = self.bytes(depth, "co_linetable")?;
         let exceptiontable = if self.minor >= 11 { self.bytes(depth, "co_exceptiontable")? } else { Vec::new() };
+        let locals = localsplus.iter().filter(|s| s.kind & slot_kind::LOCAL != 0).count();
+        check_arguments(argcount, posonlyargcount, kwonlyargcount, flags, locals).map_err(|message| {
+            self.error(format!(
+                "code object {} (line {firstlineno}): {message}",
+                qualname.as_deref().unwrap_or(&name)
+            ))
+        })?;
         Ok(CodeObject {
             argcount,
             posonlyargcount,
@@ -429,6 +463,30 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// Local slots the parameters take, `*args` and `**kwargs` included (no overflow:
+/// the counts come from the file).
+fn parameter_slots(argcount: u32, kwonly: u32, flags: u32) -> u64 {
+    use crate::code::co_flags::{VARARGS, VARKEYWORDS};
+    argcount as u64 + kwonly as u64 + (flags & VARARGS != 0) as u64 + (flags & VARKEYWORDS != 0) as u64
+}
+
+/// The argument counts as CPython's code constructor checks them: positional-only
+/// ones among the positional, and every parameter a local slot ("co_varnames is
+/// too small"), so that no parameter is silently dropped.
+fn check_arguments(argcount: u32, posonly: u32, kwonly: u32, flags: u32, locals: usize) -> std::result::Result<(), String> {
+    if posonly > argcount {
+        return Err(format!("co_posonlyargcount {posonly} exceeds co_argcount {argcount}"));
+    }
+    let total = parameter_slots(argcount, kwonly, flags);
+    if total > locals as u64 {
+        return Err(format!(
+            "co_varnames is too small: {total} parameters (co_argcount {argcount}, co_kwonlyargcount {kwonly}, \
+             flags 0x{flags:x}) but {locals} local slots"
+        ));
+    }
+    Ok(())
+}
+
 fn short(c: &Const) -> String {
     let text = c.to_string();
     if text.len() > 40 {
@@ -438,9 +496,64 @@ fn short(c: &Const) -> String {
     }
 }
 
-/// UTF-8 as marshal writes it (`surrogatepass`): lone surrogates become U+FFFD.
-fn decode_utf8(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+/// UTF-8 as marshal writes it (`surrogatepass`). A string with lone surrogates
+/// keeps them, as [`Const::SurrogateStr`], so that distinct strings stay distinct;
+/// bytes that are not UTF-8 even so are `None`, as CPython rejects them.
+fn decode_utf8(bytes: &[u8]) -> Option<Const> {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return Some(Const::Str(text.to_owned()));
+    }
+    let mut units = Vec::with_capacity(bytes.len());
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        match std::str::from_utf8(rest) {
+            Ok(text) => {
+                units.extend(text.chars().map(u32::from));
+                break;
+            }
+            Err(e) => {
+                let (valid, after) = rest.split_at(e.valid_up_to());
+                units.extend(std::str::from_utf8(valid).ok()?.chars().map(u32::from));
+                // A surrogate as `surrogatepass` encodes it: ED A0..BF 80..BF.
+                match after {
+                    [0xed, b1 @ 0xa0..=0xbf, b2 @ 0x80..=0xbf, ..] => {
+                        units.push(0xd000 | (*b1 as u32 & 0x3f) << 6 | (*b2 as u32 & 0x3f));
+                        rest = &after[3..];
+                    }
+                    _ => return None,
+                }
+            }
+        }
+    }
+    Some(Const::SurrogateStr(units))
+}
+
+/// Hexadecimal text (`0x…`) of a number given as 15-bit digits, least significant first.
+fn big_hex(digits: &[u32], negative: bool) -> String {
+    let mut nibbles: Vec<u8> = Vec::with_capacity(digits.len() * 15 / 4 + 1);
+    let (mut acc, mut bits) = (0u64, 0u32);
+    for &d in digits {
+        acc |= (d as u64) << bits;
+        bits += 15;
+        while bits >= 4 {
+            nibbles.push((acc & 0xf) as u8);
+            acc >>= 4;
+            bits -= 4;
+        }
+    }
+    if bits > 0 {
+        nibbles.push(acc as u8);
+    }
+    while nibbles.len() > 1 && nibbles.last() == Some(&0) {
+        nibbles.pop();
+    }
+    let mut text = String::with_capacity(nibbles.len() + 3);
+    if negative {
+        text.push('-');
+    }
+    text.push_str("0x");
+    text.extend(nibbles.iter().rev().map(|&n| char::from_digit(n as u32, 16).unwrap()));
+    text
 }
 
 /// Decimal text of a number given as 15-bit digits, least significant first.

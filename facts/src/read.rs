@@ -3,8 +3,13 @@
 //!
 //! The files are trusted no more than any input: a missing file, a row of the
 //! wrong arity, a field that is not a `u32` or a symbol out of sequence is an
-//! error naming the file and line. Relations are read in parallel.
+//! error naming the file and line. The manifest must be of this format and a
+//! release cpyg reads, `schema.json` must be this build's schema, and every
+//! file must have the rows and SHA-256 the manifest records (unless the facts
+//! were edited on purpose: [`Verify::Structure`]). Ids are checked by the
+//! caller ([`crate::fact_check`]). Relations are read in parallel.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
@@ -21,16 +26,72 @@ pub struct Manifest {
     pub minor: u8,
     /// Modules the facts leave out, with the reason.
     pub skipped: Vec<SkippedModule>,
+    /// File name → (rows, SHA-256) as written.
+    files: BTreeMap<String, (Option<u64>, String)>,
 }
 
-/// Reads the fact directory `dir`; the release is the facts' `minor`.
+/// How far the files are checked against the manifest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verify {
+    /// Each file's rows and SHA-256 as the manifest records them: the directory
+    /// is exactly what `cpyg facts` wrote.
+    Contents,
+    /// Facts edited or made by another tool: the format, schema and arities only.
+    Structure,
+}
+
+/// Reads the fact directory `dir` as `cpyg facts` wrote it; the release is the facts' `minor`.
 pub fn read_dir(dir: &Path) -> Result<Facts, String> {
+    read_dir_with(dir, Verify::Contents)
+}
+
+/// Reads the fact directory `dir`, checked as far as `verify` says.
+pub fn read_dir_with(dir: &Path, verify: Verify) -> Result<Facts, String> {
     let manifest = read_manifest(dir)?;
+    check_schema(dir)?;
     let (symbols, tables) = rayon::join(
-        || read_symbols(dir),
-        || RELATION_IDS.par_iter().map(|&id| read_relation(dir, id)).collect::<Result<Vec<_>, String>>(),
+        || read_symbols(dir, &manifest, verify),
+        || {
+            RELATION_IDS
+                .par_iter()
+                .map(|&id| read_relation(dir, id, &manifest, verify))
+                .collect::<Result<Vec<_>, String>>()
+        },
     );
     Facts::from_tables(manifest.minor, symbols?, tables?).map_err(|e| format!("{}: {e}", dir.display()))
+}
+
+/// `schema.json` must be the schema of this build: ids and enum values mean what the rules expect.
+fn check_schema(dir: &Path) -> Result<(), String> {
+    let path = dir.join("schema.json");
+    let text = read_text(&path)?;
+    if text != crate::schema::schema_json() {
+        return Err(format!(
+            "{}: not the schema of this cpyg ({}); write the facts again with this version",
+            path.display(),
+            env!("CARGO_PKG_VERSION")
+        ));
+    }
+    Ok(())
+}
+
+/// The rows and hash `text` of file `name` must have, per the manifest.
+fn check_file(dir: &Path, name: &str, text: &str, rows: usize, manifest: &Manifest) -> Result<(), String> {
+    let path = dir.join(name);
+    let Some((expected_rows, expected_hash)) = manifest.files.get(name) else {
+        return Err(format!("{}: not listed in manifest.json", path.display()));
+    };
+    if let Some(expected) = expected_rows.filter(|&n| n != rows as u64) {
+        return Err(format!("{}: {rows} rows, but manifest.json records {expected}", path.display()));
+    }
+    if crate::write::sha256_hex(text.as_bytes()) != *expected_hash {
+        return Err(format!(
+            "{}: changed since it was written (its SHA-256 is not the one manifest.json records); \
+             `cpyg solve --edited` accepts edited facts",
+            path.display()
+        ));
+    }
+    Ok(())
 }
 
 /// `manifest.json`: the release and the modules left out.
@@ -39,17 +100,38 @@ pub fn read_manifest(dir: &Path) -> Result<Manifest, String> {
     let text = read_text(&path)?;
     let json: serde_json::Value =
         serde_json::from_str(&text).map_err(|e| format!("{}: not JSON: {e}", path.display()))?;
+    let format = json.get("format").and_then(|v| v.as_str()).unwrap_or("");
+    if format != crate::write::FORMAT {
+        return Err(format!(
+            "{}: format `{format}`, but this cpyg reads `{}`; write the facts again with this version",
+            path.display(),
+            crate::write::FORMAT
+        ));
+    }
     let release = json.get("cpython").and_then(|v| v.as_str()).unwrap_or("");
     let minor = release
         .strip_prefix("3.")
         .and_then(|m| m.parse::<u8>().ok())
         .ok_or_else(|| format!("{}: `cpython` is `{release}`, not a release such as 3.12", path.display()))?;
+    if cpyg_adapters::adapter(minor).is_none() {
+        return Err(format!(
+            "{}: CPython {release} is not a release this cpyg reads ({})",
+            path.display(),
+            cpyg_adapters::supported_releases()
+        ));
+    }
+    let mut files = BTreeMap::new();
+    for (name, entry) in json.get("files").and_then(|v| v.as_object()).into_iter().flatten() {
+        let rows = entry.get("rows").and_then(|v| v.as_u64());
+        let sha256 = entry.get("sha256").and_then(|v| v.as_str()).unwrap_or("").to_string();
+        files.insert(name.clone(), (rows, sha256));
+    }
     let mut skipped = Vec::new();
     for entry in json.get("skipped").and_then(|v| v.as_array()).map(Vec::as_slice).unwrap_or(&[]) {
         let field = |name: &str| entry.get(name).and_then(|v| v.as_str()).unwrap_or("").to_string();
         skipped.push(SkippedModule { module: field("module"), file: field("file"), reason: field("reason") });
     }
-    Ok(Manifest { minor, skipped })
+    Ok(Manifest { minor, skipped, files })
 }
 
 fn read_text(path: &Path) -> Result<String, String> {
@@ -57,8 +139,9 @@ fn read_text(path: &Path) -> Result<String, String> {
 }
 
 /// One relation's rows, flat, in file order.
-fn read_relation(dir: &Path, id: RelationId) -> Result<Vec<u32>, String> {
-    let path = dir.join(format!("{}.facts", id.schema().name));
+fn read_relation(dir: &Path, id: RelationId, manifest: &Manifest, verify: Verify) -> Result<Vec<u32>, String> {
+    let name = format!("{}.facts", id.schema().name);
+    let path = dir.join(&name);
     let text = read_text(&path)?;
     let arity = id.arity();
     let mut values = Vec::with_capacity(text.len() / 3);
@@ -73,12 +156,16 @@ fn read_relation(dir: &Path, id: RelationId) -> Result<Vec<u32>, String> {
             return Err(at(format!("{found} columns, {} has {arity}", id.schema().name)));
         }
     }
+    if verify == Verify::Contents {
+        check_file(dir, &name, &text, values.len() / arity.max(1), manifest)?;
+    }
     Ok(values)
 }
 
 /// `Symbol.facts`: numbers 0, 1, 2, ... in order, each text once.
-fn read_symbols(dir: &Path) -> Result<Symbols, String> {
-    let path = dir.join(format!("{}.facts", SYMBOL.name));
+fn read_symbols(dir: &Path, manifest: &Manifest, verify: Verify) -> Result<Symbols, String> {
+    let name = format!("{}.facts", SYMBOL.name);
+    let path = dir.join(&name);
     let text = read_text(&path)?;
     let mut symbols = Symbols::new();
     for (number, line) in text.lines().enumerate() {
@@ -93,6 +180,9 @@ fn read_symbols(dir: &Path) -> Result<Symbols, String> {
         if symbols.intern(&text) != id {
             return Err(at(format!("symbol {id} repeats the text of an earlier one")));
         }
+    }
+    if verify == Verify::Contents {
+        check_file(dir, &name, &text, symbols.len(), manifest)?;
     }
     Ok(symbols)
 }

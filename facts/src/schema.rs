@@ -360,7 +360,7 @@ pub fn schema_json() -> String {
         })
         .collect();
     let schema = SchemaJson {
-        format: "cpyg-facts/1: one tab-separated file per relation, no header, rows sorted",
+        format: "cpyg-facts/2: one tab-separated file per relation, no header, rows sorted",
         relations,
         enums,
     };

@@ -2,7 +2,10 @@
 //! sorted), `schema.json` and `manifest.json`.
 //!
 //! Files are written in parallel, each from a buffer of formatted rows that is
-//! handed to the file whenever it fills up.
+//! handed to the file whenever it fills up, into a fresh folder beside the
+//! destination; the manifest, which records every file's rows and SHA-256, is
+//! written last, and the folder takes the destination's place only when complete.
+//! An interrupted run leaves the previous directory (or none), never a mix.
 
 use std::fs;
 use std::io::{BufWriter, Write};
@@ -40,9 +43,20 @@ struct Manifest<'a> {
     inputs: &'a [String],
     modules: Vec<ModuleEntry<'a>>,
     symbols: usize,
-    relations: serde_json::Map<String, serde_json::Value>,
+    /// Every other file of the directory: its rows (relations) and SHA-256.
+    files: std::collections::BTreeMap<String, FileEntry>,
     skipped: Vec<SkippedEntry<'a>>,
 }
+
+#[derive(Serialize)]
+struct FileEntry {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rows: Option<usize>,
+    sha256: String,
+}
+
+/// The manifest's `format`: readers refuse any other.
+pub const FORMAT: &str = "cpyg-facts/2";
 
 #[derive(Serialize)]
 struct ModuleEntry<'a> {
@@ -60,23 +74,54 @@ struct SkippedEntry<'a> {
     reason: &'a str,
 }
 
-/// SHA-256 of a file's bytes, in hex.
+/// SHA-256 of a file's bytes, in hex. Only regular files are read (opening a
+/// FIFO would block, a device would never end).
 pub fn sha256_file(path: &Path) -> Result<String, String> {
+    if !fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return Err(format!("{}: not a regular file, not hashed", path.display()));
+    }
     let data = fs::read(path).map_err(|e| format!("{}: cannot read for hashing: {e}", path.display()))?;
-    Ok(Sha256::digest(&data).iter().map(|b| format!("{b:02x}")).collect())
+    Ok(sha256_hex(&data))
 }
 
-/// One file of the fact directory.
+/// SHA-256 of `data`, in hex.
+pub fn sha256_hex(data: &[u8]) -> String {
+    hex(&Sha256::digest(data))
+}
+
+fn hex(digest: &[u8]) -> String {
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// One file of the fact directory besides the manifest.
 #[derive(Clone, Copy)]
 enum FactFile {
     Relation(RelationId),
     Symbols,
     Schema,
-    Manifest,
 }
 
-/// Writes every relation, the schema and the manifest into `dir` (created if
-/// needed), on `threads` threads.
+/// A file as it is written, hashed on the way.
+struct HashingWriter {
+    out: BufWriter<fs::File>,
+    hash: Sha256,
+}
+
+impl Write for HashingWriter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.out.write(buf)?;
+        self.hash.update(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// Writes every relation, the schema and the manifest into `dir`, on `threads`
+/// threads. `dir` is replaced as a whole: it must not exist, be empty, or be a
+/// fact directory (one with a `manifest.json`); anything else is refused.
 pub fn write_dir(
     dir: &Path,
     input: &PackageInput<'_>,
@@ -84,40 +129,120 @@ pub fn write_dir(
     info: &ManifestInfo<'_>,
     threads: usize,
 ) -> Result<(), String> {
-    fs::create_dir_all(dir).map_err(|e| format!("{}: cannot create the fact directory: {e}", dir.display()))?;
+    let dir = &std::path::absolute(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    check_replaceable(dir)?;
+    let partial = sibling(dir, "partial")?;
+    let _ = fs::remove_dir_all(&partial);
+    fs::create_dir_all(&partial).map_err(|e| format!("{}: cannot create: {e}", partial.display()))?;
+    let written = write_files(&partial, input, lowered, info, threads).and_then(|()| replace_dir(&partial, dir));
+    if written.is_err() {
+        let _ = fs::remove_dir_all(&partial);
+    }
+    written
+}
+
+fn write_files(
+    dir: &Path,
+    input: &PackageInput<'_>,
+    lowered: &Lowered,
+    info: &ManifestInfo<'_>,
+    threads: usize,
+) -> Result<(), String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()
         .map_err(|e| format!("cannot start the writing threads: {e}"))?;
     let facts = &lowered.facts;
-    // The manifest first, so that hashing every input starts early.
-    let files: Vec<FactFile> = [FactFile::Manifest, FactFile::Symbols, FactFile::Schema]
+    let files: Vec<FactFile> = [FactFile::Symbols, FactFile::Schema]
         .into_iter()
         .chain(RELATION_IDS.iter().map(|&id| FactFile::Relation(id)))
         .collect();
-    pool.install(|| {
-        files.par_iter().try_for_each(|&file| match file {
-            FactFile::Relation(id) => {
-                write_file(&dir.join(format!("{}.facts", id.schema().name)), |out| write_rows(out, facts, id))
-            }
-            FactFile::Symbols => {
-                write_file(&dir.join(format!("{}.facts", SYMBOL.name)), |out| write_symbols(out, facts))
-            }
-            FactFile::Schema => {
-                write_file(&dir.join("schema.json"), |out| out.write_all(schema::schema_json().as_bytes()))
-            }
-            FactFile::Manifest => {
-                let manifest = manifest_json(input, lowered, info)?;
-                write_file(&dir.join("manifest.json"), |out| out.write_all(manifest.as_bytes()))
-            }
-        })
-    })
+    let (hashes, entries) = pool.install(|| {
+        rayon::join(
+            || module_entries(input, lowered),
+            || {
+                files
+                    .par_iter()
+                    .map(|&file| {
+                        let (name, rows) = match file {
+                            FactFile::Relation(id) => (format!("{}.facts", id.schema().name), Some(facts.count(id))),
+                            FactFile::Symbols => (format!("{}.facts", SYMBOL.name), Some(facts.symbols.len())),
+                            FactFile::Schema => ("schema.json".to_string(), None),
+                        };
+                        let sha256 = write_file(&dir.join(&name), |out| match file {
+                            FactFile::Relation(id) => write_rows(out, facts, id),
+                            FactFile::Symbols => write_symbols(out, facts),
+                            FactFile::Schema => out.write_all(schema::schema_json().as_bytes()),
+                        })?;
+                        Ok((name, FileEntry { rows, sha256 }))
+                    })
+                    .collect::<Result<std::collections::BTreeMap<_, _>, String>>()
+            },
+        )
+    });
+    // The manifest last: a directory without one is incomplete.
+    let manifest = manifest_json(input, lowered, info, hashes?, entries?)?;
+    write_file(&dir.join("manifest.json"), |out| out.write_all(manifest.as_bytes())).map(|_| ())
 }
 
-fn write_file(path: &Path, body: impl FnOnce(&mut BufWriter<fs::File>) -> std::io::Result<()>) -> Result<(), String> {
+/// Refuses to replace anything but a fact directory or an empty folder.
+fn check_replaceable(dir: &Path) -> Result<(), String> {
+    match fs::symlink_metadata(dir) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(format!("{}: cannot inspect: {e}", dir.display())),
+        Ok(meta) if !meta.is_dir() => Err(format!("{}: exists and is not a folder", dir.display())),
+        Ok(_) => {
+            let empty = fs::read_dir(dir)
+                .map_err(|e| format!("{}: cannot read: {e}", dir.display()))?
+                .next()
+                .is_none();
+            if empty || dir.join("manifest.json").is_file() {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{}: exists and is not a fact directory (no manifest.json); refusing to replace it",
+                    dir.display()
+                ))
+            }
+        }
+    }
+}
+
+/// `DIR` → `.DIR.<what>-<pid>` in the same folder, so that renames stay on one file system.
+fn sibling(dir: &Path, what: &str) -> Result<PathBuf, String> {
+    let name = dir
+        .file_name()
+        .and_then(|n| n.to_str())
+        .ok_or_else(|| format!("{}: not a folder name to write to", dir.display()))?;
+    Ok(dir.with_file_name(format!(".{name}.{what}-{}", std::process::id())))
+}
+
+/// Puts the complete folder `partial` where `dir` is; the old `dir`, if any, is removed after.
+fn replace_dir(partial: &Path, dir: &Path) -> Result<(), String> {
+    let old = sibling(dir, "old")?;
+    let had_old = match fs::rename(dir, &old) {
+        Ok(()) => true,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
+        Err(e) => return Err(format!("{}: cannot move the previous facts aside: {e}", dir.display())),
+    };
+    if let Err(e) = fs::rename(partial, dir) {
+        if had_old {
+            let _ = fs::rename(&old, dir);
+        }
+        return Err(format!("{}: cannot move the new facts in place: {e}", dir.display()));
+    }
+    if had_old {
+        let _ = fs::remove_dir_all(&old);
+    }
+    Ok(())
+}
+
+/// Writes one file; returns its SHA-256.
+fn write_file(path: &Path, body: impl FnOnce(&mut HashingWriter) -> std::io::Result<()>) -> Result<String, String> {
     let file = fs::File::create(path).map_err(|e| format!("{}: cannot create: {e}", path.display()))?;
-    let mut out = BufWriter::new(file);
-    body(&mut out).and_then(|_| out.flush()).map_err(|e| format!("{}: cannot write: {e}", path.display()))
+    let mut out = HashingWriter { out: BufWriter::new(file), hash: Sha256::new() };
+    body(&mut out).and_then(|_| out.flush()).map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+    Ok(hex(&out.hash.finalize()))
 }
 
 /// How much formatted text collects before it is written out.
@@ -210,10 +335,22 @@ fn write_decimal(out: &mut [u8], value: u32) -> usize {
     len
 }
 
-fn manifest_json(input: &PackageInput<'_>, lowered: &Lowered, info: &ManifestInfo<'_>) -> Result<String, String> {
+/// The modules kept, and their files' hashes.
+fn module_entries(input: &PackageInput<'_>, lowered: &Lowered) -> Result<Vec<String>, String> {
     let lowered_skipped: std::collections::HashSet<&str> = lowered.skipped.iter().map(|s| s.module.as_str()).collect();
     let kept: Vec<_> = input.modules.iter().filter(|m| !lowered_skipped.contains(m.name)).collect();
-    let hashes: Vec<String> = kept.par_iter().map(|m| sha256_file(m.path)).collect::<Result<_, _>>()?;
+    kept.par_iter().map(|m| sha256_file(m.path)).collect()
+}
+
+fn manifest_json(
+    input: &PackageInput<'_>,
+    lowered: &Lowered,
+    info: &ManifestInfo<'_>,
+    hashes: Vec<String>,
+    files: std::collections::BTreeMap<String, FileEntry>,
+) -> Result<String, String> {
+    let lowered_skipped: std::collections::HashSet<&str> = lowered.skipped.iter().map(|s| s.module.as_str()).collect();
+    let kept: Vec<_> = input.modules.iter().filter(|m| !lowered_skipped.contains(m.name)).collect();
     let modules: Vec<ModuleEntry<'_>> = kept
         .iter()
         .zip(hashes)
@@ -239,23 +376,15 @@ fn manifest_json(input: &PackageInput<'_>, lowered: &Lowered, info: &ManifestInf
         });
     }
     skipped.sort_by(|a, b| a.module.cmp(b.module));
-    let mut relations = serde_json::Map::new();
-    for r in schema::all_relations() {
-        let count = match schema::relation_id(r.name) {
-            Some(id) => lowered.facts.count(id),
-            None => lowered.facts.symbols.len(),
-        };
-        relations.insert(r.name.to_string(), count.into());
-    }
     let manifest = Manifest {
-        format: "cpyg-facts/1",
+        format: FORMAT,
         cpyg_version: info.tool_version,
         cpython: format!("3.{}", input.minor),
         interpreter: info.interpreter,
         inputs: &info.inputs,
         modules,
         symbols: lowered.facts.symbols.len(),
-        relations,
+        files,
         skipped,
     };
     let mut text = serde_json::to_string_pretty(&manifest).map_err(|e| format!("manifest: {e}"))?;

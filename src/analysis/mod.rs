@@ -54,6 +54,9 @@ pub fn analyze_with(
     let lowered = lower_package(&package_input(&package, &root), threads)?;
     skipped.extend(lowered.skipped.iter().cloned());
     skipped.sort_by(|a, b| a.module.cmp(&b.module));
+    if lowered.skipped.len() == package.modules.len() {
+        return Err(crate::facts::nothing_left(&skipped));
+    }
     let lower_time = started.elapsed();
     let solution = cpyg_rules::solve(&lowered.facts, rule_set, threads)?;
     let names = Names::new(&lowered.facts)?;

@@ -39,10 +39,17 @@ impl Names {
         let count = facts.count(RelationId::Code);
         let mut parent: Vec<Option<u32>> = vec![None; count];
         for row in facts.rows(RelationId::CodeParent) {
+            // Names are built in one pass, parents first (preorder).
+            if row[1] >= row[0] || row[0] as usize >= count {
+                return Err(format!("CodeParent: code {} with parent {} is not in preorder of {count}", row[0], row[1]));
+            }
             parent[row[0] as usize] = Some(row[1]);
         }
         let mut kind = Vec::with_capacity(count);
         let mut rows = Vec::with_capacity(count);
+        if facts.rows(RelationId::Code).enumerate().any(|(i, row)| row[0] as usize != i) {
+            return Err("Code: ids are not 0, 1, 2, ... in order".into());
+        }
         for row in facts.rows(RelationId::Code) {
             let code_kind = CodeKind::ALL.get(row[4] as usize).copied().ok_or("Code: unknown kind")?;
             kind.push(code_kind);
@@ -146,11 +153,18 @@ impl Names {
 }
 
 /// Names are relative to the input folder: when the folder is itself a package
-/// (every module is it or inside it), its name is not a prefix (`pkg/main.py` is `main`).
+/// (every module is it or inside it), its name is not a prefix (`pkg/main.py` is
+/// `main`) — unless that would give two modules one name (`pkg/pkg.py` would be
+/// `pkg`, like `pkg/__init__.py`), or a name that reads as inside the root package.
 fn strip_root_package(modules: &mut [String]) {
     let Some(root) = modules.iter().find(|m| !m.contains('.')).cloned() else { return };
     let prefix = format!("{root}.");
     if modules.len() < 2 || !modules.iter().all(|m| *m == root || m.starts_with(&prefix)) {
+        return;
+    }
+    let stripped: Vec<&str> = modules.iter().filter_map(|m| m.strip_prefix(&prefix)).collect();
+    let clashes = stripped.iter().any(|m| *m == root || m.starts_with(&prefix));
+    if clashes {
         return;
     }
     for name in modules.iter_mut() {

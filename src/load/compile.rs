@@ -11,7 +11,10 @@
 use std::fmt;
 use std::io::{self, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStderr, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStderr, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use cpyg_adapters::code::CodeObject;
 use cpyg_adapters::marshal;
@@ -144,6 +147,13 @@ fn run_session(
         return Err(start_error("no pipes to the process".into()));
     };
 
+    let child = Mutex::new(child);
+    let stall = stall_timeout();
+    let started = Instant::now();
+    // Milliseconds since `started` when output last arrived; the watchdog stops an
+    // interpreter that sends nothing for `stall` (hung, or waiting on something).
+    let last_output = AtomicU64::new(0);
+    let (finished, stalled) = (AtomicBool::new(false), AtomicBool::new(false));
     std::thread::scope(|scope| {
         // Writing and reading run side by side so that neither pipe can fill up and stall.
         scope.spawn(move || {
@@ -151,12 +161,30 @@ fn run_session(
             let _ = stdin.write_all(&request);
         });
         let stderr_tail = scope.spawn(move || read_tail(stderr));
+        scope.spawn(|| {
+            while !finished.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(50));
+                let quiet = started.elapsed().saturating_sub(Duration::from_millis(last_output.load(Ordering::Relaxed)));
+                if quiet > stall && !finished.load(Ordering::Relaxed) {
+                    stalled.store(true, Ordering::Relaxed);
+                    let _ = child.lock().map(|mut c| c.kill());
+                    break;
+                }
+            }
+        });
+        let stdout = Watched { inner: stdout, started, last_output: &last_output };
         let read = read_records(interpreter, jobs, stdout, on_outcome);
+        finished.store(true, Ordering::Relaxed);
+        let mut child = child.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let finish = |child: &mut Child| {
             let _ = child.kill();
             let status = child.wait().map(|s| s.to_string()).unwrap_or_else(|e| format!("unknown exit: {e}"));
             let tail = stderr_tail.join().unwrap_or_default();
-            describe_exit(&status, &tail)
+            if stalled.load(Ordering::Relaxed) {
+                format!("no output for {} s, stopped; set CPYG_COMPILE_TIMEOUT to wait longer", stall.as_secs())
+            } else {
+                describe_exit(&status, &tail)
+            }
         };
         match read {
             Ok(ReadEnd::Complete) => {
@@ -177,6 +205,30 @@ fn run_session(
             }
         }
     })
+}
+
+/// How long the interpreter may send nothing: `CPYG_COMPILE_TIMEOUT` seconds, or the default.
+fn stall_timeout() -> Duration {
+    let seconds = std::env::var("CPYG_COMPILE_TIMEOUT").ok().and_then(|v| v.trim().parse::<f64>().ok());
+    match seconds {
+        Some(s) if s > 0.0 && s.is_finite() => Duration::from_secs_f64(s.min(1e9)),
+        _ => Duration::from_secs(cpyg_adapters::limits::COMPILE_STALL_SECONDS),
+    }
+}
+
+/// The interpreter's output, noting when bytes last arrived.
+struct Watched<'a, R> {
+    inner: R,
+    started: Instant,
+    last_output: &'a AtomicU64,
+}
+
+impl<R: Read> Read for Watched<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.last_output.store(self.started.elapsed().as_millis() as u64, Ordering::Relaxed);
+        Ok(n)
+    }
 }
 
 fn describe_exit(status: &str, stderr_tail: &str) -> String {
@@ -233,7 +285,7 @@ enum ReadEnd {
 fn read_records(
     interpreter: &Interpreter,
     jobs: &[(String, PathBuf)],
-    stdout: ChildStdout,
+    stdout: impl Read,
     on_outcome: &mut dyn FnMut(CompileOutcome),
 ) -> Result<ReadEnd, String> {
     let mut stream = BufReader::new(stdout);

@@ -47,6 +47,22 @@ pub struct Discovered {
     pub root: PathBuf,
     /// Sorted by dotted name, packages before their children.
     pub modules: Vec<DiscoveredModule>,
+    /// Files and folders inside the inputs that look like Python but cannot be
+    /// read as modules, with the reason, in path order.
+    pub passed_over: Vec<PassedOver>,
+}
+
+/// A file or folder discovery leaves out, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PassedOver {
+    pub path: PathBuf,
+    pub reason: String,
+}
+
+impl fmt::Display for PassedOver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.reason)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,11 +119,15 @@ pub fn discover(inputs: &[PathBuf]) -> Result<Discovered, DiscoverError> {
     }
     let mut roots = Vec::new();
     let mut modules: Vec<DiscoveredModule> = Vec::new();
+    let mut passed_over = Vec::new();
     for input in inputs {
         let found = discover_one(input)?;
         roots.push(found.root);
         modules.extend(found.modules);
+        passed_over.extend(found.passed_over);
     }
+    passed_over.sort_by(|a, b| a.path.cmp(&b.path));
+    passed_over.dedup();
     modules.sort_by(|a, b| compare_names(&a.name, &b.name).then_with(|| a.path.cmp(&b.path)));
     modules.dedup_by(|later, earlier| later.name == earlier.name && later.path == earlier.path);
     if let Some(pair) = modules.windows(2).find(|pair| pair[0].name == pair[1].name) {
@@ -117,7 +137,7 @@ pub fn discover(inputs: &[PathBuf]) -> Result<Discovered, DiscoverError> {
             second: pair[1].path.clone(),
         });
     }
-    Ok(Discovered { root: common_ancestor(&roots), modules })
+    Ok(Discovered { root: common_ancestor(&roots), modules, passed_over })
 }
 
 /// Orders dotted names component by component, so a package precedes its children
@@ -165,6 +185,9 @@ fn discover_file(path: &Path) -> Result<Discovered, DiscoverError> {
     } else {
         return Err(DiscoverError::NotPython { path: path.to_path_buf() });
     };
+    if let Some(reason) = unreadable_file(path) {
+        return Err(DiscoverError::Io { path: path.to_path_buf(), message: reason });
+    }
     // An explicit script need not be importable, but its name must not look dotted.
     if stem.is_empty() || stem.contains('.') {
         return Err(DiscoverError::BadModuleName {
@@ -185,7 +208,22 @@ fn discover_file(path: &Path) -> Result<Discovered, DiscoverError> {
         parts.push(stem.to_string());
     }
     let module = DiscoveredModule { name: parts.join("."), path: path.to_path_buf(), is_package, kind };
-    Ok(Discovered { root, modules: vec![module] })
+    Ok(Discovered { root, modules: vec![module], passed_over: Vec::new() })
+}
+
+/// Why a module file cannot be read whole, if it cannot: only regular files are
+/// (a FIFO would block, a device never end), up to a size.
+fn unreadable_file(path: &Path) -> Option<String> {
+    match fs::metadata(path) {
+        Err(e) => Some(e.to_string()),
+        Ok(meta) if !meta.is_file() => Some("not a regular file (a FIFO, socket or device); not read".into()),
+        Ok(meta) if meta.len() > cpyg_adapters::limits::MAX_INPUT_FILE_BYTES => Some(format!(
+            "{} bytes, more than the {} a module file may have",
+            meta.len(),
+            cpyg_adapters::limits::MAX_INPUT_FILE_BYTES
+        )),
+        Ok(_) => None,
+    }
 }
 
 fn parent_of(path: &Path) -> PathBuf {
@@ -236,6 +274,8 @@ struct Folder {
     cached: BTreeMap<String, CachedPyc>,
     /// Importable sub-folder name → its contents.
     folders: BTreeMap<String, Folder>,
+    /// What was left out here and below.
+    passed_over: Vec<PassedOver>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -245,6 +285,19 @@ enum Mode {
 }
 
 impl Folder {
+    /// What was left out, of the kind of files `mode` reads (a source tree does
+    /// not report its stray `.pyc` files).
+    fn passed_over_in(&self, mode: Mode, out: &mut Vec<PassedOver>) {
+        let wanted = |p: &PassedOver| match mode {
+            Mode::Source => !p.path.extension().is_some_and(|e| e == "pyc"),
+            Mode::Sourceless => !p.path.extension().is_some_and(|e| e == "py"),
+        };
+        out.extend(self.passed_over.iter().filter(|p| wanted(p)).cloned());
+        for folder in self.folders.values() {
+            folder.passed_over_in(mode, out);
+        }
+    }
+
     fn has_sources(&self) -> bool {
         !self.sources.is_empty() || self.folders.values().any(Folder::has_sources)
     }
@@ -323,7 +376,9 @@ fn discover_folder(path: &Path) -> Result<Discovered, DiscoverError> {
         return Err(DiscoverError::NoModules { path: path.to_path_buf() });
     }
     modules.sort_by(|a, b| compare_names(&a.name, &b.name));
-    Ok(Discovered { root, modules })
+    let mut passed_over = Vec::new();
+    tree.passed_over_in(mode, &mut passed_over);
+    Ok(Discovered { root, modules, passed_over })
 }
 
 fn folder_name(path: &Path) -> Option<&str> {
@@ -338,7 +393,10 @@ fn is_src_layout(src: &Folder, mode: Mode) -> bool {
 }
 
 /// Reads a folder tree, keeping only what can be imported. Folders reached twice
-/// (through symbolic links) are read once.
+/// (through symbolic links) are read once. Python files that cannot be modules
+/// (names that are not identifiers, files that are not regular) and sub-folders
+/// that cannot be read are recorded in [`Folder::passed_over`]; only the input
+/// folder itself failing to read is an error.
 fn scan_folder(path: &Path, visited: &mut HashSet<PathBuf>) -> Result<Folder, DiscoverError> {
     let canonical = fs::canonicalize(path).map_err(|e| io_error(path, e))?;
     visited.insert(canonical);
@@ -348,20 +406,49 @@ fn scan_folder(path: &Path, visited: &mut HashSet<PathBuf>) -> Result<Folder, Di
     entries.sort_by_key(|e| e.file_name());
     for entry in entries {
         let entry_path = entry.path();
-        // Names that are not UTF-8 are not identifiers either.
-        let Some(name) = entry.file_name().to_str().map(str::to_owned) else { continue };
+        let file_name = entry.file_name();
+        let name = file_name.to_string_lossy();
+        let looks_python = name.ends_with(".py") || name.ends_with(".pyc");
+        let mut pass_over = |reason: String| folder.passed_over.push(PassedOver { path: entry_path.clone(), reason });
         // Follow symbolic links; a dangling one is skipped.
-        let Ok(meta) = fs::metadata(&entry_path) else { continue };
+        let Ok(meta) = fs::metadata(&entry_path) else {
+            if looks_python {
+                pass_over("a dangling symbolic link".into());
+            }
+            continue;
+        };
+        let Some(name) = file_name.to_str() else {
+            if looks_python || meta.is_dir() {
+                pass_over("the name is not UTF-8, so it is no module name".into());
+            }
+            continue;
+        };
         if meta.is_dir() {
             if name == "__pycache__" {
                 scan_pycache(&entry_path, &mut folder.cached);
-            } else if is_importable_folder(&name, &entry_path) && !was_visited(&entry_path, visited) {
-                folder.folders.insert(name, scan_folder(&entry_path, visited)?);
+            } else if is_importable_folder(name, &entry_path) && !was_visited(&entry_path, visited) {
+                match scan_folder(&entry_path, visited) {
+                    Ok(inner) => {
+                        folder.folders.insert(name.to_string(), inner);
+                    }
+                    Err(e) => pass_over(format!("cannot read the folder ({e})")),
+                }
             }
-        } else if let Some(stem) = name.strip_suffix(".py").filter(|s| is_identifier(s)) {
-            folder.sources.insert(stem.to_string(), entry_path);
-        } else if let Some(stem) = name.strip_suffix(".pyc").filter(|s| is_identifier(s)) {
+            continue;
+        }
+        let (stem, legacy) = match (name.strip_suffix(".py"), name.strip_suffix(".pyc")) {
+            (Some(stem), _) => (stem, false),
+            (_, Some(stem)) => (stem, true),
+            _ => continue,
+        };
+        if !is_identifier(stem) {
+            pass_over(format!("{stem:?} is not an identifier, so it cannot be imported"));
+        } else if let Some(reason) = unreadable_file(&entry_path) {
+            pass_over(reason);
+        } else if legacy {
             folder.legacy.insert(stem.to_string(), entry_path);
+        } else {
+            folder.sources.insert(stem.to_string(), entry_path);
         }
     }
     Ok(folder)

@@ -67,6 +67,8 @@ pub enum FailureReason {
     CompileError { message: String },
     /// The code object (from a `.pyc` or from the compiler) could not be read.
     BadCode { message: String },
+    /// A file that looks like Python but cannot be a module (its name, its kind of file).
+    NotAModule { message: String },
 }
 
 impl fmt::Display for FailureReason {
@@ -78,6 +80,7 @@ impl fmt::Display for FailureReason {
             FailureReason::SyntaxError { message, line: None } => write!(f, "syntax error: {message}"),
             FailureReason::CompileError { message } => write!(f, "cannot compile: {message}"),
             FailureReason::BadCode { message } => write!(f, "unreadable code object: {message}"),
+            FailureReason::NotAModule { message } => write!(f, "not read: {message}"),
         }
     }
 }
@@ -115,6 +118,10 @@ pub enum LoadError {
     NoRelease {
         failures: Vec<ModuleFailure>,
     },
+    /// Every module failed: there is nothing to analyse.
+    NothingLoaded {
+        failures: Vec<ModuleFailure>,
+    },
 }
 
 impl fmt::Display for LoadError {
@@ -137,6 +144,13 @@ impl fmt::Display for LoadError {
             ),
             LoadError::NoRelease { failures } => {
                 f.write_str("no input could be read as CPython bytecode")?;
+                for failure in failures {
+                    write!(f, "; {failure}")?;
+                }
+                Ok(())
+            }
+            LoadError::NothingLoaded { failures } => {
+                write!(f, "no module could be loaded ({} skipped)", failures.len())?;
                 for failure in failures {
                     write!(f, "; {failure}")?;
                 }
@@ -177,7 +191,15 @@ pub fn load(inputs: &[PathBuf], python: Option<&str>) -> Result<LoadedPackage, L
         discovered.modules.iter().partition(|m| m.kind == FileKind::Source);
 
     let mut loaded: Vec<LoadedModule> = Vec::with_capacity(discovered.modules.len());
-    let mut failures = Vec::new();
+    let mut failures: Vec<ModuleFailure> = discovered
+        .passed_over
+        .iter()
+        .map(|p| ModuleFailure {
+            name: p.path.strip_prefix(&discovered.root).unwrap_or(&p.path).display().to_string(),
+            path: p.path.clone(),
+            reason: FailureReason::NotAModule { message: p.reason.clone() },
+        })
+        .collect();
     let mut release: Option<(u8, PathBuf)> = None;
     let mut marshal_time = std::time::Duration::ZERO;
 
@@ -227,6 +249,10 @@ pub fn load(inputs: &[PathBuf], python: Option<&str>) -> Result<LoadedPackage, L
         // Every input was a file without a .pyc header: there is no release to report.
         None => return Err(LoadError::NoRelease { failures }),
     };
+    if loaded.is_empty() {
+        failures.sort_by(|a, b| discover::compare_names(&a.name, &b.name));
+        return Err(LoadError::NothingLoaded { failures });
+    }
     loaded.sort_by(|a, b| discover::compare_names(&a.name, &b.name));
     failures.sort_by(|a, b| discover::compare_names(&a.name, &b.name));
     Ok(LoadedPackage {
@@ -244,7 +270,7 @@ pub fn load(inputs: &[PathBuf], python: Option<&str>) -> Result<LoadedPackage, L
 /// only loses its own module.
 fn read_pyc(module: &DiscoveredModule) -> Result<(Option<u8>, Result<CodeObject, FailureReason>), LoadError> {
     let bad = |message: String| FailureReason::BadCode { message };
-    let data = match std::fs::read(&module.path) {
+    let data = match read_capped(&module.path) {
         Ok(data) => data,
         Err(e) => return Ok((None, Err(bad(format!("cannot read the file: {e}"))))),
     };
@@ -259,6 +285,19 @@ fn read_pyc(module: &DiscoveredModule) -> Result<(Option<u8>, Result<CodeObject,
         Ok(p) => Ok((Some(minor), Ok(p.code))),
         Err(error) => Ok((Some(minor), Err(bad(error.to_string())))),
     }
+}
+
+/// Reads a whole file, but no more than a module file may hold (a file can
+/// grow, or be a device, after discovery looked at it).
+fn read_capped(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let limit = cpyg_adapters::limits::MAX_INPUT_FILE_BYTES;
+    let mut data = Vec::new();
+    std::fs::File::open(path)?.take(limit + 1).read_to_end(&mut data)?;
+    if data.len() as u64 > limit {
+        return Err(std::io::Error::other(format!("larger than the {limit} bytes a module file may have")));
+    }
+    Ok(data)
 }
 
 /// Records the release of the first input and rejects any other.

@@ -10,7 +10,8 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use cpyg_facts::read::{read_dir, read_manifest};
+use cpyg_facts::fact_check::check_facts;
+use cpyg_facts::read::{read_dir_with, read_manifest, Verify};
 use cpyg_facts::schema::{RelationId, RELATION_IDS};
 use cpyg_rules::objects::Coverage;
 use cpyg_rules::RuleSet;
@@ -36,7 +37,7 @@ pub fn analyze_to_db(
     python: Option<&str>,
     rule_set: RuleSet,
     threads: usize,
-    db: &Path,
+    db: &sqlite::Destination<'_>,
 ) -> Result<Run, String> {
     let analysis = analyze_with(inputs, python, rule_set, threads)?;
     let Timings { load, decode, lower, solve } = analysis.timings;
@@ -45,27 +46,55 @@ pub fn analyze_to_db(
 }
 
 /// `cpyg solve`: read a fact directory, solve it, then write the database.
-pub fn solve_to_db(facts: &Path, rule_set: RuleSet, threads: usize, db: &Path) -> Result<Run, String> {
+pub fn solve_to_db(
+    facts: &Path,
+    verify: Verify,
+    rule_set: RuleSet,
+    threads: usize,
+    db: &sqlite::Destination<'_>,
+) -> Result<Run, String> {
     let started = Instant::now();
-    let analysis = solve_dir(facts, rule_set, threads)?;
+    let analysis = solve_dir_with(facts, verify, rule_set, threads)?;
     let read = started.elapsed().saturating_sub(analysis.timings.solve);
     let phases = vec![("read", read), ("solve", analysis.timings.solve)];
     export_run(analysis, phases, db)
 }
 
-fn export_run(analysis: Analysis, mut phases: Vec<(&'static str, Duration)>, db: &Path) -> Result<Run, String> {
+fn export_run(
+    analysis: Analysis,
+    mut phases: Vec<(&'static str, Duration)>,
+    db: &sqlite::Destination<'_>,
+) -> Result<Run, String> {
     let exported = sqlite::export(&analysis, db)?;
     phases.push(("export", exported.time));
-    Ok(Run { analysis, phases, database: Some((db.to_path_buf(), exported)) })
+    Ok(Run { analysis, phases, database: Some((db.path.to_path_buf(), exported)) })
 }
 
-/// Solves the facts of a fact directory (as `cpyg facts` writes it).
+/// Solves the facts of a fact directory exactly as `cpyg facts` wrote it.
 pub fn solve_dir(dir: &Path, rule_set: RuleSet, threads: usize) -> Result<Analysis, String> {
+    solve_dir_with(dir, Verify::Contents, rule_set, threads)
+}
+
+/// Solves the facts of a fact directory, checked as `verify` says; every id is
+/// checked either way, so that no rule or name lookup meets a dangling one.
+pub fn solve_dir_with(dir: &Path, verify: Verify, rule_set: RuleSet, threads: usize) -> Result<Analysis, String> {
     if !dir.is_dir() {
         return Err(format!("{}: no such fact directory (`cpyg facts INPUT -o DIR` writes one)", dir.display()));
     }
-    let facts = read_dir(dir)?;
+    let facts = read_dir_with(dir, verify)?;
+    let report = check_facts(&facts);
+    if !report.is_clean() {
+        let first = report.violations.first().map(|v| v.to_string()).unwrap_or_default();
+        return Err(format!(
+            "{}: the facts are inconsistent ({} violations; first: {first})",
+            dir.display(),
+            report.violation_count
+        ));
+    }
     let skipped = read_manifest(dir)?.skipped;
+    if facts.count(RelationId::Module) == 0 {
+        return Err(format!("{}: {}", dir.display(), crate::facts::nothing_left(&skipped)));
+    }
     let solution = cpyg_rules::solve(&facts, rule_set, threads.max(1))?;
     let names = Names::new(&facts)?;
     let timings = Timings { solve: solution.time, ..Timings::default() };
@@ -108,9 +137,10 @@ impl fmt::Display for Run {
         let share = |n: usize| if coverage.sites() == 0 { 0.0 } else { 100.0 * n as f64 / coverage.sites() as f64 };
         write!(
             f,
-            "{} modules, {} code objects, {fact_count} facts; {} points-to tuples, {} call edges ({} to outside names), \
+            "{} modules ({} skipped), {} code objects, {fact_count} facts; {} points-to tuples, {} call edges ({} to outside names), \
              {} call sites: {:.1}% concrete, {:.1}% typed unresolved, {:.1}% conservative top; {} round{};",
             facts.count(RelationId::Module),
+            self.analysis.skipped.len(),
             facts.count(RelationId::Code),
             solution.points_to_count(),
             solution.call_edge.len() + solution.calls_external.len(),

@@ -32,33 +32,66 @@ pub struct Exported {
     pub time: Duration,
 }
 
-/// Writes `analysis` into a new database at `path` (an existing file is replaced).
-/// On error no partial database is left behind.
-pub fn export(analysis: &Analysis, path: &Path) -> Result<Exported, String> {
+/// Where a database goes.
+pub struct Destination<'a> {
+    pub path: &'a Path,
+    /// Replace an existing file even when it is not a SQLite database.
+    pub force: bool,
+}
+
+/// The first bytes of every SQLite database file.
+const SQLITE_HEADER: &[u8] = b"SQLite format 3\0";
+
+/// Writes `analysis` into a new database at `db.path`. The database is written
+/// to a temporary file beside it and renamed over the old one only when
+/// complete, so an interrupted or failed export leaves the previous file as it
+/// was. An existing file that is not a SQLite database is refused unless `force`.
+pub fn export(analysis: &Analysis, db: &Destination<'_>) -> Result<Exported, String> {
     let started = Instant::now();
-    if path.is_dir() {
-        return Err(format!("{}: is a folder, not a database file", path.display()));
-    }
-    remove_existing(path)?;
-    let result = write_database(analysis, path);
+    let path = db.path;
+    check_replaceable(path, db.force)?;
+    let name = path.file_name().and_then(|n| n.to_str()).ok_or_else(|| format!("{}: not a file name", path.display()))?;
+    let partial = path.with_file_name(format!(".{name}.partial-{}", std::process::id()));
+    let _ = fs::remove_file(&partial);
+    let result = write_database(analysis, &partial)
+        .map_err(|e| format!("{}: {e}", path.display()))
+        .and_then(|counts| {
+            fs::rename(&partial, path).map_err(|e| format!("{}: cannot move the new database in place: {e}", path.display()))?;
+            Ok(counts)
+        });
     if result.is_err() {
-        let _ = fs::remove_file(path);
+        let _ = fs::remove_file(&partial);
     }
-    let (tables, rows) = result.map_err(|e| format!("{}: {e}", path.display()))?;
+    let (tables, rows) = result?;
     Ok(Exported { tables, rows, time: started.elapsed() })
 }
 
-fn remove_existing(path: &Path) -> Result<(), String> {
-    match fs::remove_file(path) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-        Err(e) => Err(format!("{}: cannot replace: {e}", path.display())),
+fn check_replaceable(path: &Path, force: bool) -> Result<(), String> {
+    let meta = match fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(format!("{}: cannot inspect: {e}", path.display())),
+    };
+    if meta.is_dir() {
+        return Err(format!("{}: is a folder, not a database file", path.display()));
+    }
+    if force || meta.len() == 0 {
+        return Ok(());
+    }
+    let mut header = [0u8; 16];
+    let is_sqlite = fs::File::open(path)
+        .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut header))
+        .is_ok_and(|()| header == SQLITE_HEADER);
+    if is_sqlite {
+        Ok(())
+    } else {
+        Err(format!("{}: exists and is not a SQLite database; refusing to replace it (--force does)", path.display()))
     }
 }
 
 fn write_database(analysis: &Analysis, path: &Path) -> rusqlite::Result<(usize, u64)> {
     let mut connection = Connection::open(path)?;
-    // A fresh file that is useless until complete: no journal, no syncing.
+    // A fresh file that is useless until complete and renamed: no journal, no syncing.
     connection.execute_batch(
         "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;
          PRAGMA temp_store = MEMORY; PRAGMA cache_size = -262144;",

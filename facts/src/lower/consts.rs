@@ -124,7 +124,7 @@ fn kind_of(value: &Const) -> ConstKind {
         Const::Int(_) | Const::BigInt(_) => ConstKind::Int,
         Const::Float(_) => ConstKind::Float,
         Const::Complex(..) => ConstKind::Complex,
-        Const::Str(_) => ConstKind::Str,
+        Const::Str(_) | Const::SurrogateStr(_) => ConstKind::Str,
         Const::Bytes(_) => ConstKind::Bytes,
         Const::Tuple(_) => ConstKind::Tuple,
         Const::FrozenSet(_) => ConstKind::FrozenSet,
