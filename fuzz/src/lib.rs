@@ -150,6 +150,11 @@ fn repo() -> PathBuf {
 
 /// Every committed `.pyc` fixture, in path order.
 pub fn seed_pycs() -> Vec<Vec<u8>> {
+    fixture_paths().iter().filter_map(|p| fs::read(p).ok()).collect()
+}
+
+/// The paths of the committed `.pyc` fixtures, in path order.
+pub fn fixture_paths() -> Vec<PathBuf> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         let Ok(entries) = fs::read_dir(dir) else { return };
         let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
@@ -164,7 +169,7 @@ pub fn seed_pycs() -> Vec<Vec<u8>> {
     }
     let mut paths = Vec::new();
     walk(&repo().join("tests/fixtures"), &mut paths);
-    paths.iter().filter_map(|p| fs::read(p).ok()).collect()
+    paths
 }
 
 /// Runs `target` on `iterations` mutated inputs.
@@ -293,6 +298,30 @@ mod tests {
         eprintln!("{report}");
         assert!(report.is_clean(), "{report}");
         assert!(report.accepted < iterations, "mutations should break some inputs: {report}");
+    }
+
+    #[test]
+    fn fixtures_cover_every_release() {
+        let paths = fixture_paths();
+        assert!(paths.len() >= 55, "expected the committed fixtures, found {}", paths.len());
+        let mut minors: Vec<u8> = paths.iter().map(|p| pyc::read(&fs::read(p).unwrap()).unwrap().minor).collect();
+        minors.sort_unstable();
+        minors.dedup();
+        assert_eq!(minors, cpyg::adapters::supported_minors().collect::<Vec<_>>());
+    }
+
+    /// Every fixture truncated at every byte is refused.
+    #[test]
+    fn every_truncation_is_an_error() {
+        let mut cases = 0;
+        for path in fixture_paths() {
+            let bytes = fs::read(&path).unwrap();
+            for len in 0..bytes.len() {
+                assert!(pyc::read(&bytes[..len]).is_err(), "{} truncated to {len} bytes was accepted", path.display());
+                cases += 1;
+            }
+        }
+        eprintln!("{cases} truncated files refused");
     }
 
     #[test]
