@@ -16,6 +16,7 @@ use cpyg_facts::schema::CodeKind as FactCodeKind;
 use cpyg_facts::write::{write_dir, ManifestInfo};
 
 use crate::load;
+use crate::profile::{PhaseRecord, Profiler};
 use crate::package::{CodeKind, SemanticPackage};
 
 /// What one run did, for the command's summary line.
@@ -35,6 +36,7 @@ pub struct FactsRun {
     pub write: Duration,
     /// With `--check`: both consistency checks.
     pub check: Option<FactsCheck>,
+    pub profile: Vec<PhaseRecord>,
 }
 
 /// `cpyg facts --check`: every code object's flow and graph as they are lowered,
@@ -81,8 +83,9 @@ pub fn run_with_check(
     threads: usize,
     check: bool,
 ) -> Result<FactsRun, String> {
+    let mut profiler = Profiler::new();
     let Decoded { root, interpreter, package, mut skipped, skipped_paths, decode_failures, times } =
-        decode_inputs(inputs, python, threads)?;
+        decode_inputs(inputs, python, threads, &mut profiler)?;
     // Compiler output the adapters cannot decode is a violation; a source that does not compile is not.
     let mut decode_report = CheckReport::default();
     for (code_object, error) in &decode_failures {
@@ -90,15 +93,14 @@ pub fn run_with_check(
     }
 
     let started = Instant::now();
+    profiler.begin("lower");
     let input = package_input(&package, &root);
     let mut lowered = if check { lower_package_checked(&input, threads)? } else { lower_package(&input, threads)? };
     let lower_time = started.elapsed();
-    if lowered.skipped.len() == package.modules.len() {
-        skipped.extend(lowered.skipped.iter().cloned());
-        return Err(nothing_left(&skipped));
-    }
+    check_something_left(&package, &lowered, &skipped)?;
 
     let started = Instant::now();
+    profiler.begin("write");
     let info = ManifestInfo {
         tool_version: env!("CARGO_PKG_VERSION"),
         interpreter: interpreter.as_deref(),
@@ -106,10 +108,15 @@ pub fn run_with_check(
         skipped: skipped.clone(),
         skipped_paths,
     };
-    write_dir(output, &input, &lowered, &info, threads)?;
+    let partial = cpyg_facts::write::partial_dir(output)?;
+    crate::monitor::writing(partial.clone());
+    let written = write_dir(output, &input, &lowered, &info, threads);
+    crate::monitor::written(&partial);
+    written?;
     let write_time = started.elapsed();
 
     let check = lowered.check.take().map(|codes| {
+        profiler.begin("check");
         let started = Instant::now();
         let mut all = decode_report;
         all.merge(codes);
@@ -130,6 +137,7 @@ pub fn run_with_check(
         lower: lower_time,
         write: write_time,
         check,
+        profile: profiler.finish(),
     })
 }
 
@@ -156,8 +164,14 @@ pub struct DecodeTimes {
 
 /// Finds, compiles and reads `inputs`, and decodes them into a semantic package;
 /// the first half of both `cpyg facts` and `cpyg analyze`.
-pub fn decode_inputs(inputs: &[PathBuf], python: Option<&str>, threads: usize) -> Result<Decoded, String> {
+pub fn decode_inputs(
+    inputs: &[PathBuf],
+    python: Option<&str>,
+    threads: usize,
+    profiler: &mut Profiler,
+) -> Result<Decoded, String> {
     let started = Instant::now();
+    profiler.begin("load");
     let loaded = load::load(inputs, python).map_err(|e| e.to_string())?;
     let load = started.elapsed();
     let mut skipped = Vec::new();
@@ -171,6 +185,7 @@ pub fn decode_inputs(inputs: &[PathBuf], python: Option<&str>, threads: usize) -
         skipped_paths.push(failure.path.clone());
     }
     let started = Instant::now();
+    profiler.begin("decode");
     let sources = loaded.modules.into_iter().map(Into::into).collect();
     let (package, failures) = SemanticPackage::build_partial(loaded.minor, sources, threads);
     let mut decode_failures = Vec::new();
@@ -196,6 +211,22 @@ pub fn decode_inputs(inputs: &[PathBuf], python: Option<&str>, threads: usize) -
         decode_failures,
         times,
     })
+}
+
+/// Fails when lowering left out every module that decoding kept (`skipped`: what
+/// loading and decoding left out), naming every module left out.
+pub fn check_something_left(
+    package: &SemanticPackage,
+    lowered: &cpyg_facts::lower::Lowered,
+    skipped: &[SkippedModule],
+) -> Result<(), String> {
+    if lowered.skipped.len() < package.modules.len() {
+        return Ok(());
+    }
+    let mut all = skipped.to_vec();
+    all.extend(lowered.skipped.iter().cloned());
+    all.sort_by(|a, b| a.module.cmp(&b.module));
+    Err(nothing_left(&all))
 }
 
 /// The error when every module was left out: a run that analysed nothing fails.

@@ -12,5 +12,7 @@ pub mod describe;
 pub mod disasm;
 pub mod facts;
 pub mod load;
+pub mod monitor;
 pub mod package;
+pub mod profile;
 pub mod results;

@@ -4,7 +4,10 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
+use std::time::Duration;
+
 use cpyg::load;
+use cpyg::monitor;
 use cpyg::package::SemanticPackage;
 use cpyg::results::sqlite::Destination;
 use cpyg_facts::read::Verify;
@@ -52,6 +55,8 @@ enum Command {
         /// edges of the fact set written; print the counts and exit with 1 on any violation.
         #[arg(long)]
         check: bool,
+        #[command(flatten)]
+        run: RunOptions,
     },
     /// Load, lower and solve a package, and write the results into a SQLite database.
     Analyze {
@@ -63,6 +68,8 @@ enum Command {
         /// Replace the `--db` file even if it is not a SQLite database.
         #[arg(long)]
         force: bool,
+        #[command(flatten)]
+        run: RunOptions,
     },
     /// Solve a fact directory written by `cpyg facts`, and write the results into a SQLite database.
     Solve {
@@ -85,6 +92,8 @@ enum Command {
         /// Solving threads (default: available cores).
         #[arg(long)]
         threads: Option<usize>,
+        #[command(flatten)]
+        run: RunOptions,
     },
     /// Print the call graph of a package: pycg ({"caller": ["callee", ...]}), json or dot.
     Callgraph {
@@ -93,6 +102,8 @@ enum Command {
         /// pycg, json (nodes and per-site edges) or dot (Graphviz).
         #[arg(long, default_value = "pycg")]
         format: String,
+        #[command(flatten)]
+        run: RunOptions,
     },
     /// List the releases cpyg reads and the interpreters it finds for them (PATH, pyenv).
     Interpreters,
@@ -107,6 +118,39 @@ enum Command {
         #[arg(long)]
         jobs: Option<usize>,
     },
+}
+
+/// Bounds, profile and progress of a run that loads or solves a package.
+#[derive(Args)]
+struct RunOptions {
+    /// Stop the run after this much wall time (seconds, or a number with s, m or h):
+    /// exit code 4, and nothing is written.
+    #[arg(long, value_parser = monitor::parse_duration)]
+    timeout: Option<Duration>,
+    /// Stop the run when cpyg's resident memory passes this (bytes, or a number with
+    /// K, M, G or T): exit code 4, and nothing is written.
+    #[arg(long, value_name = "SIZE", value_parser = monitor::parse_size)]
+    max_memory: Option<u64>,
+    /// Print wall time, CPU time and resident memory of every phase on stderr (the
+    /// database keeps them in its `profile` table either way).
+    #[arg(long)]
+    profile: bool,
+    /// No progress line on stderr (there is none when stderr is not a terminal).
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+impl RunOptions {
+    fn start(&self) {
+        let limits = monitor::Limits { timeout: self.timeout, max_memory: self.max_memory };
+        monitor::start(limits, monitor::Display { progress: !self.quiet });
+    }
+
+    fn report(&self, profile: &[cpyg::profile::PhaseRecord]) {
+        if self.profile {
+            eprint!("{}", cpyg::profile::Table(profile));
+        }
+    }
 }
 
 /// What `analyze` and `callgraph` load and how they solve it.
@@ -130,18 +174,19 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Disasm { paths, python, json, threads } => disasm(&paths, python.as_deref(), json, threads),
-        Command::Facts { paths, output, python, threads, check } => {
-            facts(&paths, &output, python.as_deref(), threads, check)
+        Command::Facts { paths, output, python, threads, check, run } => {
+            facts(&paths, &output, python.as_deref(), threads, check, &run)
         }
         Command::Conformance { python, paths, jobs } => conformance(python.as_deref(), &paths, jobs),
         Command::Interpreters => interpreters(),
-        Command::Analyze { input, db, force } => analyze(&input, &Destination { path: &db, force }),
-        Command::Solve { facts, rules, db, force, edited, threads } => {
+        Command::Analyze { input, db, force, run } => analyze(&input, &Destination { path: &db, force }, &run),
+        Command::Solve { facts, rules, db, force, edited, threads, run } => {
             let verify = if edited { Verify::Structure } else { Verify::Contents };
-            solve(&facts, verify, &rules, &Destination { path: &db, force }, threads)
+            solve(&facts, verify, &rules, &Destination { path: &db, force }, threads, &run)
         }
-        Command::Callgraph { input, format } => callgraph(&input, &format),
+        Command::Callgraph { input, format, run } => callgraph(&input, &format, &run),
     };
+    monitor::finish();
     match result {
         Ok(code) => code,
         Err(message) => {
@@ -207,8 +252,12 @@ fn facts(
     python: Option<&str>,
     threads: Option<usize>,
     check: bool,
+    options: &RunOptions,
 ) -> Result<ExitCode, String> {
+    options.start();
     let run = cpyg::facts::run_with_check(paths, python, output, threads.unwrap_or_else(cores), check)?;
+    monitor::finish();
+    options.report(&run.profile);
     for skipped in &run.skipped {
         eprintln!("cpyg: skipped {} ({}): {}", skipped.module, skipped.file, skipped.reason);
     }
@@ -234,10 +283,13 @@ fn facts(
     }
 }
 
-fn analyze(input: &AnalysisInput, db: &Destination<'_>) -> Result<ExitCode, String> {
+fn analyze(input: &AnalysisInput, db: &Destination<'_>, options: &RunOptions) -> Result<ExitCode, String> {
     let rule_set = cpyg::results::rule_set(&input.rules)?;
     let threads = input.threads.unwrap_or_else(cores);
+    options.start();
     let run = cpyg::results::analyze_to_db(&input.paths, input.python.as_deref(), rule_set, threads, db)?;
+    monitor::finish();
+    options.report(&run.analysis.profile);
     report_run(&run);
     Ok(ExitCode::SUCCESS)
 }
@@ -248,9 +300,13 @@ fn solve(
     rules: &str,
     db: &Destination<'_>,
     threads: Option<usize>,
+    options: &RunOptions,
 ) -> Result<ExitCode, String> {
     let rule_set = cpyg::results::rule_set(rules)?;
+    options.start();
     let run = cpyg::results::solve_to_db(facts, verify, rule_set, threads.unwrap_or_else(cores), db)?;
+    monitor::finish();
+    options.report(&run.analysis.profile);
     report_run(&run);
     Ok(ExitCode::SUCCESS)
 }
@@ -266,11 +322,15 @@ fn report_skipped(analysis: &cpyg::analysis::Analysis) {
     }
 }
 
-fn callgraph(input: &AnalysisInput, format: &str) -> Result<ExitCode, String> {
+fn callgraph(input: &AnalysisInput, format: &str, options: &RunOptions) -> Result<ExitCode, String> {
     let format = cpyg::results::callgraph::Format::from_name(format)?;
     let rule_set = cpyg::results::rule_set(&input.rules)?;
     let threads = input.threads.unwrap_or_else(cores);
+    options.start();
     let analysis = cpyg::analysis::analyze_with(&input.paths, input.python.as_deref(), rule_set, threads)?;
+    let text = cpyg::results::callgraph::render(&analysis, format)?;
+    monitor::finish();
+    options.report(&analysis.profile);
     report_skipped(&analysis);
     eprintln!(
         "cpyg: {} modules ({} skipped), {} call edges",
@@ -278,7 +338,6 @@ fn callgraph(input: &AnalysisInput, format: &str) -> Result<ExitCode, String> {
         analysis.skipped.len(),
         analysis.solution.call_edge.len() + analysis.solution.calls_external.len()
     );
-    let text = cpyg::results::callgraph::render(&analysis, format)?;
     let mut out = io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
         Ok(()) => Ok(ExitCode::SUCCESS),

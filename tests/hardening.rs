@@ -1,6 +1,6 @@
 //! Hostile and unlucky inputs through the command line: each case is a file or
-//! folder that once crashed, hung or silently misled cpyg, and the exit code and
-//! message it must give now. The hostile `.pyc` files are made by
+//! folder that once crashed, hung or silently misled cpyg, or a run that passes
+//! the bounds the user set, and the exit code and message it must give now. The hostile `.pyc` files are made by
 //! `tests/hostile/make.py`; nothing here needs Python.
 
 use std::fs;
@@ -131,23 +131,111 @@ fn an_explicit_fifo_input_is_an_error() {
 #[test]
 fn an_interpreter_that_stalls_is_stopped() {
     let dir = tempfile::tempdir().unwrap();
-    let fake = dir.path().join("python3.12");
-    // Answers the version probe, then never writes a byte.
-    fs::write(
-        &fake,
-        "#!/bin/sh\ncase \"$4\" in *MAGIC_NUMBER*) echo cpython 3 12 3.12.1 3531; exit 0;; esac\nexec sleep 600\n",
-    )
-    .unwrap();
-    fs::set_permissions(&fake, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-    let pkg = dir.path().join("pkg");
-    fs::create_dir(&pkg).unwrap();
-    fs::write(pkg.join("mod.py"), "x = 1\n").unwrap();
+    let (fake, pkg) = stalled_package(dir.path());
     let started = std::time::Instant::now();
     let out = dir.path().join("facts");
     let run = cpyg(&[&"facts", &pkg, &"--python", &fake, &"-o", &out]);
     assert_eq!(run.code, Some(2), "{}", run.stderr);
     assert!(run.stderr.contains("no output for 2 s, stopped"), "{}", run.stderr);
     assert!(started.elapsed().as_secs() < 60, "stopped after the stall timeout, not when the interpreter gave up");
+}
+
+/// A package whose interpreter answers the version probe and then never writes a
+/// byte: a run over it lasts until something stops it.
+fn stalled_package(dir: &Path) -> (PathBuf, PathBuf) {
+    let fake = dir.join("python3.12");
+    fs::write(
+        &fake,
+        "#!/bin/sh\ncase \"$4\" in *MAGIC_NUMBER*) echo cpython 3 12 3.12.1 3531; exit 0;; esac\nexec sleep 600\n",
+    )
+    .unwrap();
+    fs::set_permissions(&fake, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let pkg = dir.join("pkg");
+    fs::create_dir(&pkg).unwrap();
+    fs::write(pkg.join("mod.py"), "x = 1\n").unwrap();
+    (fake, pkg)
+}
+
+/// The files of `dir` whose names start with a dot (unfinished outputs).
+fn hidden_files(dir: &Path) -> Vec<String> {
+    let names = fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned());
+    names.filter(|n| n.starts_with('.')).collect()
+}
+
+#[test]
+fn a_run_past_its_timeout_stops_with_exit_4_and_leaves_the_old_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let (fake, pkg) = stalled_package(dir.path());
+    let db = dir.path().join("out.sqlite");
+    assert_eq!(cpyg(&[&"analyze", &running_example(12), &"--db", &db]).code, Some(0));
+    let before = fs::read(&db).unwrap();
+    let started = std::time::Instant::now();
+    let run = cpyg(&[&"analyze", &pkg, &"--python", &fake, &"--db", &db, &"--timeout", &"0.3"]);
+    assert_eq!(run.code, Some(4), "{}", run.stderr);
+    assert!(run.stderr.contains("cpyg: stopped: --timeout 0.3s reached after 0."), "{}", run.stderr);
+    assert!(run.stderr.contains("during load; the run is incomplete and wrote no result"), "{}", run.stderr);
+    assert!(started.elapsed().as_secs_f64() < 1.5, "stopped by the timeout, not by the compile watchdog");
+    assert!(fs::read(&db).unwrap() == before, "the previous database is untouched");
+    assert_eq!(hidden_files(dir.path()), Vec::<String>::new());
+}
+
+#[test]
+fn a_run_past_its_memory_bound_stops_with_exit_4_and_writes_no_facts() {
+    let dir = tempfile::tempdir().unwrap();
+    let (fake, pkg) = stalled_package(dir.path());
+    let out = dir.path().join("facts");
+    let run = cpyg(&[&"facts", &pkg, &"--python", &fake, &"-o", &out, &"--max-memory", &"1M"]);
+    assert_eq!(run.code, Some(4), "{}", run.stderr);
+    assert!(run.stderr.contains("cpyg: stopped: --max-memory 1.0M passed ("), "{}", run.stderr);
+    assert!(run.stderr.contains("resident), during load; the run is incomplete"), "{}", run.stderr);
+    assert!(!out.exists());
+    assert_eq!(hidden_files(dir.path()), Vec::<String>::new());
+}
+
+#[test]
+fn bounds_that_are_not_durations_or_sizes_are_usage_errors() {
+    for args in [["--timeout", "soon"], ["--timeout", "0"], ["--max-memory", "lots"], ["--max-memory", "0"]] {
+        let run = cpyg(&[&"analyze", &running_example(12), &"--db", &"unused.sqlite", &args[0], &args[1]]);
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains(&format!("invalid value '{}'", args[1])), "{}", run.stderr);
+    }
+}
+
+#[test]
+fn the_profile_lists_every_phase_and_the_database_keeps_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("out.sqlite");
+    let run = cpyg(&[&"analyze", &running_example(12), &"--db", &db, &"--profile"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let printed: Vec<&str> = run.stderr.lines().skip_while(|l| !l.starts_with("phase ")).skip(1).collect();
+    let phases: Vec<&str> = printed.iter().map(|l| l.split("  ").next().unwrap().trim_end()).collect();
+    let expected = [
+        "load",
+        "decode",
+        "lower",
+        "solve",
+        "solve: substitute",
+        "solve: prepare",
+        "solve: guess class orders",
+        "solve: round 1 orders",
+        "solve: round 1 fixed point",
+        "solve: coverage",
+        "export",
+    ];
+    assert_eq!(&phases[..expected.len()], expected, "{}", run.stderr);
+    let connection = rusqlite::Connection::open(&db).unwrap();
+    let stored: Vec<(String, f64, i64, i64)> = connection
+        .prepare("SELECT phase, cpu_seconds, rss_start_bytes, rss_peak_bytes FROM profile ORDER BY position")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let names: Vec<&str> = stored.iter().map(|r| r.0.as_str()).collect();
+    assert_eq!(names, expected);
+    for (phase, cpu, start, peak) in &stored {
+        assert!(*cpu >= 0.0 && *start > 0 && peak >= start, "{phase}: {cpu} {start} {peak}");
+    }
 }
 
 #[test]

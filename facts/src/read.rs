@@ -47,6 +47,11 @@ pub fn read_dir(dir: &Path) -> Result<Facts, String> {
 
 /// Reads the fact directory `dir`, checked as far as `verify` says.
 pub fn read_dir_with(dir: &Path, verify: Verify) -> Result<Facts, String> {
+    read_dir_and_manifest(dir, verify).map(|(facts, _)| facts)
+}
+
+/// [`read_dir_with`], also giving the manifest it checked the files against.
+pub fn read_dir_and_manifest(dir: &Path, verify: Verify) -> Result<(Facts, Manifest), String> {
     let manifest = read_manifest(dir)?;
     check_schema(dir)?;
     let (symbols, tables) = rayon::join(
@@ -58,7 +63,8 @@ pub fn read_dir_with(dir: &Path, verify: Verify) -> Result<Facts, String> {
                 .collect::<Result<Vec<_>, String>>()
         },
     );
-    Facts::from_tables(manifest.minor, symbols?, tables?).map_err(|e| format!("{}: {e}", dir.display()))
+    let facts = Facts::from_tables(manifest.minor, symbols?, tables?).map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok((facts, manifest))
 }
 
 /// `schema.json` must be the schema of this build: ids and enum values mean what the rules expect.

@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use crate::input::PackageInput;
+use crate::input::{ModuleInput, PackageInput};
 use crate::lower::{Facts, Lowered, SkippedModule};
 use crate::schema::{self, RelationId, RELATION_IDS, SYMBOL};
 use crate::symbols::push_escaped_tsv;
@@ -119,6 +119,17 @@ impl Write for HashingWriter {
     }
 }
 
+/// Held while an output is moved into place (here, and by the database export):
+/// whoever stops a run from outside takes it first, so that a stop never lands
+/// between moving the old output aside and the new one in.
+pub static COMMIT: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// The folder `write_dir(dir, ..)` writes into before it takes `dir`'s place.
+pub fn partial_dir(dir: &Path) -> Result<PathBuf, String> {
+    let dir = std::path::absolute(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    sibling(&dir, "partial")
+}
+
 /// Writes every relation, the schema and the manifest into `dir`, on `threads`
 /// threads. `dir` is replaced as a whole: it must not exist, be empty, or be a
 /// fact directory (one with a `manifest.json`); anything else is refused.
@@ -131,10 +142,13 @@ pub fn write_dir(
 ) -> Result<(), String> {
     let dir = &std::path::absolute(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     check_replaceable(dir)?;
-    let partial = sibling(dir, "partial")?;
+    let partial = partial_dir(dir)?;
     let _ = fs::remove_dir_all(&partial);
     fs::create_dir_all(&partial).map_err(|e| format!("{}: cannot create: {e}", partial.display()))?;
-    let written = write_files(&partial, input, lowered, info, threads).and_then(|()| replace_dir(&partial, dir));
+    let written = write_files(&partial, input, lowered, info, threads).and_then(|()| {
+        let _commit = COMMIT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        replace_dir(&partial, dir)
+    });
     if written.is_err() {
         let _ = fs::remove_dir_all(&partial);
     }
@@ -157,9 +171,11 @@ fn write_files(
         .into_iter()
         .chain(RELATION_IDS.iter().map(|&id| FactFile::Relation(id)))
         .collect();
+    let lowered_skipped: std::collections::HashSet<&str> = lowered.skipped.iter().map(|s| s.module.as_str()).collect();
+    let kept: Vec<&ModuleInput<'_>> = input.modules.iter().filter(|m| !lowered_skipped.contains(m.name)).collect();
     let (hashes, entries) = pool.install(|| {
         rayon::join(
-            || module_entries(input, lowered),
+            || kept.par_iter().map(|m| sha256_file(m.path)).collect::<Result<Vec<String>, String>>(),
             || {
                 files
                     .par_iter()
@@ -181,7 +197,7 @@ fn write_files(
         )
     });
     // The manifest last: a directory without one is incomplete.
-    let manifest = manifest_json(input, lowered, info, hashes?, entries?)?;
+    let manifest = manifest_json(input, &kept, lowered, info, hashes?, entries?)?;
     write_file(&dir.join("manifest.json"), |out| out.write_all(manifest.as_bytes())).map(|_| ())
 }
 
@@ -335,22 +351,15 @@ fn write_decimal(out: &mut [u8], value: u32) -> usize {
     len
 }
 
-/// The modules kept, and their files' hashes.
-fn module_entries(input: &PackageInput<'_>, lowered: &Lowered) -> Result<Vec<String>, String> {
-    let lowered_skipped: std::collections::HashSet<&str> = lowered.skipped.iter().map(|s| s.module.as_str()).collect();
-    let kept: Vec<_> = input.modules.iter().filter(|m| !lowered_skipped.contains(m.name)).collect();
-    kept.par_iter().map(|m| sha256_file(m.path)).collect()
-}
-
+/// `kept`: the modules lowering kept, `hashes` their files' hashes.
 fn manifest_json(
     input: &PackageInput<'_>,
+    kept: &[&ModuleInput<'_>],
     lowered: &Lowered,
     info: &ManifestInfo<'_>,
     hashes: Vec<String>,
     files: std::collections::BTreeMap<String, FileEntry>,
 ) -> Result<String, String> {
-    let lowered_skipped: std::collections::HashSet<&str> = lowered.skipped.iter().map(|s| s.module.as_str()).collect();
-    let kept: Vec<_> = input.modules.iter().filter(|m| !lowered_skipped.contains(m.name)).collect();
     let modules: Vec<ModuleEntry<'_>> = kept
         .iter()
         .zip(hashes)

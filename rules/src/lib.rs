@@ -19,4 +19,4 @@ pub mod solve;
 pub mod substitution;
 
 pub use sets::RuleSet;
-pub use solve::{solve, Solution};
+pub use solve::{solve, solve_observed, FirstOrders, Solution, Step};

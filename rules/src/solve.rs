@@ -12,7 +12,7 @@ use crate::input::{insn_code, rows};
 use crate::knowledge::Knowledge;
 use crate::mro::linearize;
 use crate::objects::*;
-use crate::sets::{CoverageProgram, Insensitive, Prepare, RuleSet};
+use crate::sets::{CoverageProgram, Insensitive, Orders, Prepare, RuleSet};
 use crate::substitution::Substitution;
 
 /// Derived relations, sorted and deduplicated.
@@ -94,17 +94,77 @@ impl Solution {
     }
 }
 
-/// Runs `rule_set` over `facts` on `threads` threads.
-pub fn solve(facts: &Facts, rule_set: RuleSet, threads: usize) -> Result<Solution, String> {
-    solve_with(facts, rule_set, threads, &Substitution::of(facts))
+/// What the driver is about to do, or has just done: for progress displays and
+/// profiles, which time each step from one report to the next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Replacing variables that provably hold the same objects.
+    Substitute,
+    /// Joining facts with facts, once (`crate::sets::Prepare`).
+    Prepare,
+    /// Guessing the class orders from module and class bodies alone.
+    Guess,
+    /// Round `round` (from 1) derives what the round's class orders give (`crate::sets::Orders`).
+    Orders { round: usize },
+    /// Round `round` runs the rules to their fixed point.
+    FixedPoint { round: usize },
+    /// Round `round` ended with these sizes; `last` when its classes' orders held.
+    RoundEnded { round: usize, pts: usize, call_edges: usize, last: bool },
+    /// Classifying call sites.
+    Coverage,
+    /// The solution is complete.
+    Done,
 }
 
-/// [`solve`] with the given variable substitution ([`Substitution::identity`] for none).
+/// Where the rounds' class orders start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstOrders {
+    /// Every class alone: the first round finds the bases, a second uses them.
+    Empty,
+    /// Guessed by the rules with no call followed: the same fixed point, usually one
+    /// round sooner (`tests/analysis_exactness.rs` compares the two).
+    Guessed,
+}
+
+/// Runs `rule_set` over `facts` on `threads` threads.
+pub fn solve(facts: &Facts, rule_set: RuleSet, threads: usize) -> Result<Solution, String> {
+    solve_observed(facts, rule_set, threads, &|_| {})
+}
+
+/// [`solve`], telling `observe` each [`Step`] as it starts.
+pub fn solve_observed(
+    facts: &Facts,
+    rule_set: RuleSet,
+    threads: usize,
+    observe: &(dyn Fn(Step) + Sync),
+) -> Result<Solution, String> {
+    let started = Instant::now();
+    observe(Step::Substitute);
+    let substitution = Substitution::of(facts);
+    let mut solution = solve_substituted(facts, rule_set, threads, &substitution, FirstOrders::Guessed, observe)?;
+    solution.time = started.elapsed();
+    Ok(solution)
+}
+
+/// [`solve`] with the given variable substitution ([`Substitution::identity`] for none)
+/// and first class orders.
 pub fn solve_with(
     facts: &Facts,
     rule_set: RuleSet,
     threads: usize,
     substitution: &Substitution,
+    first: FirstOrders,
+) -> Result<Solution, String> {
+    solve_substituted(facts, rule_set, threads, substitution, first, &|_| {})
+}
+
+fn solve_substituted(
+    facts: &Facts,
+    rule_set: RuleSet,
+    threads: usize,
+    substitution: &Substitution,
+    first: FirstOrders,
+    observe: &(dyn Fn(Step) + Sync),
 ) -> Result<Solution, String> {
     let started = Instant::now();
     let mut symbols = facts.symbols.clone();
@@ -114,8 +174,9 @@ pub fn solve_with(
         .build()
         .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
     let mut solution = pool.install(|| match rule_set {
-        RuleSet::Insensitive => run::<Insensitive>(facts, &knowledge, substitution),
+        RuleSet::Insensitive => run::<Insensitive>(facts, &knowledge, substitution, first, observe),
     })?;
+    observe(Step::Done);
     solution.rule_set = Some(rule_set);
     solution.symbols = symbols;
     solution.threads = threads.max(1);
@@ -126,36 +187,71 @@ pub fn solve_with(
 /// What the driver needs of a rule set's program; every set includes the same
 /// shared files, so one macro implements it for each.
 trait Program: Default {
-    /// Takes the facts, knowledge, `mro` and prepared relations of a finished preparation.
-    fn load(&mut self, prepared: Prepare);
+    /// Copies the facts, knowledge and prepared relations of the preparation, and takes
+    /// `mro` and the relations that depend on it from the round's orders.
+    fn load(&mut self, prepared: &Prepare, orders: Orders);
     fn run(&mut self);
     fn profile(&self) -> String;
     fn class_bases(&self) -> Vec<(Insn, u32, Obj)>;
+    /// Leaves out every call site (the guess of the orders follows none).
+    fn clear_calls(&mut self);
+    fn round_sizes(&self) -> (usize, usize);
     fn into_solution(self, facts: &Facts, substitution: &Substitution) -> Result<Solution, String>;
 }
 
-fn run<P: Program>(facts: &Facts, knowledge: &Knowledge, substitution: &Substitution) -> Result<Solution, String> {
+fn run<P: Program>(
+    facts: &Facts,
+    knowledge: &Knowledge,
+    substitution: &Substitution,
+    first: FirstOrders,
+    observe: &(dyn Fn(Step) + Sync),
+) -> Result<Solution, String> {
     // A parallel ascent program cannot be resumed with more input, so each round starts
     // afresh from the facts and the orders the previous round's bases give. Orders
     // computed from more bases only add positions; the rounds end when bases stop changing.
+    // Only the orders' part of the preparation depends on them: the rest is prepared once.
     let classes: Vec<Insn> = sorted(&rows::<(u32, u32, u32, u32)>(facts, RelationId::BuildClass)?.iter().map(|r| r.0).collect::<Vec<_>>());
     let profile = std::env::var_os("CPYG_PROFILE").is_some();
+    observe(Step::Prepare);
+    let prepared = prepare(facts, knowledge, substitution)?;
+    if profile {
+        eprintln!("{}", prepared_profile(&prepared));
+    }
+    let prepared = kept_relations(prepared);
     let mut mro = linearize(&classes, &[]);
+    if first == FirstOrders::Guessed && !classes.is_empty() {
+        // A first guess at the bases: the rules with no call followed, so that only module
+        // and class bodies run. It costs a small part of a round and usually finds every
+        // base, so the first round is also the last (it still ends only when its orders
+        // hold). Without calls the rules derive a subset of what they derive with them,
+        // so the guess never holds a base the rounds would not find.
+        observe(Step::Guess);
+        let mut program = P::default();
+        program.load(&prepared, orders(&prepared, &mro));
+        program.clear_calls();
+        program.run();
+        if profile {
+            eprintln!("guess:\n{}", program.profile());
+        }
+        mro = linearize(&classes, &program.class_bases());
+    }
     let mut rounds = 0;
     loop {
-        let prepared = prepare(facts, knowledge, substitution, &mro)?;
-        if profile {
-            eprintln!("{}", prepared_profile(&prepared));
-        }
+        observe(Step::Orders { round: rounds + 1 });
+        let orders = orders(&prepared, &mro);
+        observe(Step::FixedPoint { round: rounds + 1 });
         let mut program = P::default();
-        program.load(prepared);
+        program.load(&prepared, orders);
         program.run();
         rounds += 1;
         if profile {
             eprintln!("{}", program.profile());
         }
         let next = linearize(&classes, &program.class_bases());
+        let (pts, call_edges) = program.round_sizes();
+        observe(Step::RoundEnded { round: rounds, pts, call_edges, last: next == mro });
         if next == mro {
+            observe(Step::Coverage);
             let mut solution = program.into_solution(facts, substitution)?;
             solution.rounds = rounds;
             return Ok(solution);
@@ -178,6 +274,13 @@ macro_rules! move_relations {
     };
 }
 
+/// Copies relations of the same name from one program into another.
+macro_rules! copy_relations {
+    ($from:ident, $to:ident; $($rel:ident),* $(,)?) => {
+        $( $to.$rel = $from.$rel.clone().into_iter().collect(); )*
+    };
+}
+
 /// Calls `$callback!($($args)*; ...)` with every fact relation the rules read.
 macro_rules! fact_relations {
     ($callback:ident!($($args:tt)*)) => {
@@ -197,17 +300,27 @@ macro_rules! fact_relations {
     };
 }
 
-/// Calls `$callback!($($args)*; ...)` with the relations the driver makes beside the facts.
+/// Calls `$callback!($($args)*; ...)` with the relations the driver makes beside the facts
+/// (`mro` apart: it changes between rounds).
 macro_rules! knowledge_relations {
     ($callback:ident!($($args:tt)*)) => {
         $callback!($($args)*;
             InsnCode, SpecialName, BinarySpecial, CompareSpecial, ContainerMethodEffect, ModuleAttribute,
-            BuiltinFunction, BareOutsideBase, ImportableAs, Submodule, PrivateName, CapitalizedName, ConstName, mro,
+            BuiltinFunction, BareOutsideBase, ImportableAs, Submodule, PrivateName, CapitalizedName, ConstName,
         )
     };
 }
 
-/// Calls `$callback!($($args)*; ...)` with every relation `crate::datalog::prepared` declares.
+/// Calls `$callback!($($args)*; ...)` with the prepared relations the orders program derives
+/// from `mro` (`crate::datalog::classes::classes_orders`).
+macro_rules! order_relations {
+    ($callback:ident!($($args:tt)*)) => {
+        $callback!($($args)*; MroClass, OutsideBase, Owner, HasOwner, HasSpecial, NextDefiner, OutsideInit)
+    };
+}
+
+/// Calls `$callback!($($args)*; ...)` with every relation `crate::datalog::prepared` declares
+/// but those of [`order_relations`].
 macro_rules! prepared_relations {
     ($callback:ident!($($args:tt)*)) => {
         $callback!($($args)*;
@@ -215,8 +328,7 @@ macro_rules! prepared_relations {
             StoreStatic, LoadStatic, ClassStore, AttrLoad, ImportStarInto, CallIn, CallPositional, CallbackArg,
             PositionalParam, KeywordSlot, KeywordParam, VarArgsOf, KwArgsOf, KwDefaultsFlow, ReturnVar,
             StaticReturn, GeneratorCode, NeverCallsBack, ModelledBuiltin, ClassDefinesIn, ClassDefines,
-            AttrStoredAnywhere, IsSuperAttr, ClassBodyRun, MroClass, OutsideBase, Owner, HasOwner, HasSpecial,
-            SuperOwner, ZeroArgumentCall, OutsideInit, ClosureFlow, SlotCellLoad, CellLoad, ParamCell,
+            AttrStoredAnywhere, IsSuperAttr, ClassBodyRun, ZeroArgumentCall, ClosureFlow, SlotCellLoad, CellLoad, ParamCell,
             StaticCellValue, ElemFlow, ElemStore, ElemCopyTo, ElemCopyInto, ElemLoad, ItemLoad, ItemFlow,
             ExactTuple, StaticElem, KnownAll, AllName, ContainerMethodLoad, AsyncGeneratorCode, RaiseIn, HandlerOf, ImplicitCall, ImplicitArg,
             ImplicitResult, FallbackCall, ReflectedCall, LeftMethod, ContextExit,
@@ -224,13 +336,8 @@ macro_rules! prepared_relations {
     };
 }
 
-/// Runs the preparation program over the facts (variables substituted), the knowledge and `mro`.
-fn prepare(
-    facts: &Facts,
-    knowledge: &Knowledge,
-    substitution: &Substitution,
-    mro: &[(Insn, u32, Obj)],
-) -> Result<Prepare, String> {
+/// Runs the preparation program over the facts (variables substituted) and the knowledge.
+fn prepare(facts: &Facts, knowledge: &Knowledge, substitution: &Substitution) -> Result<Prepare, String> {
     let mut prepare = Prepare::default();
     fact_relations!(load_facts!(prepare, facts, substitution));
     prepare.InsnCode = insn_code(facts).into_iter().collect();
@@ -246,9 +353,27 @@ fn prepare(
     prepare.PrivateName = knowledge.private_names.iter().copied().collect();
     prepare.CapitalizedName = knowledge.capitalized_names.iter().copied().collect();
     prepare.ConstName = knowledge.constant_names.iter().copied().collect();
-    prepare.mro = mro.iter().copied().collect();
     prepare.run();
     Ok(prepare)
+}
+
+/// The relations a rule set reads from a finished preparation, without the program's
+/// indices (every round copies them; its program builds its own).
+fn kept_relations(mut prepared: Prepare) -> Prepare {
+    let mut kept = Prepare::default();
+    fact_relations!(move_relations!(prepared, kept));
+    knowledge_relations!(move_relations!(prepared, kept));
+    prepared_relations!(move_relations!(prepared, kept));
+    kept
+}
+
+/// The round's `mro` and what depends on it (`crate::sets::Orders`).
+fn orders(prepared: &Prepare, mro: &[(Insn, u32, Obj)]) -> Orders {
+    let mut orders = Orders::default();
+    orders.mro = mro.iter().copied().collect();
+    copy_relations!(prepared, orders; ClassDefines, SpecialName, BareOutsideBase);
+    orders.run();
+    orders
 }
 
 fn prepared_profile(prepare: &Prepare) -> String {
@@ -328,10 +453,16 @@ fn coverage(
 macro_rules! program {
     ($set:ty) => {
         impl Program for $set {
-            fn load(&mut self, mut prepared: Prepare) {
-                fact_relations!(move_relations!(prepared, self));
-                knowledge_relations!(move_relations!(prepared, self));
-                prepared_relations!(move_relations!(prepared, self));
+            fn load(&mut self, prepared: &Prepare, mut orders: Orders) {
+                fact_relations!(copy_relations!(prepared, self));
+                knowledge_relations!(copy_relations!(prepared, self));
+                prepared_relations!(copy_relations!(prepared, self));
+                order_relations!(move_relations!(orders, self));
+                self.mro = std::mem::take(&mut orders.mro).into_iter().collect();
+            }
+
+            fn clear_calls(&mut self) {
+                self.CallIn = Default::default();
             }
 
             fn run(&mut self) {
@@ -344,6 +475,10 @@ macro_rules! program {
 
             fn class_bases(&self) -> Vec<(Insn, u32, Obj)> {
                 sorted(&self.class_base)
+            }
+
+            fn round_sizes(&self) -> (usize, usize) {
+                (self.pts.len(), self.call_edge.len())
             }
 
             fn into_solution(self, facts: &Facts, substitution: &Substitution) -> Result<Solution, String> {
@@ -384,8 +519,10 @@ macro_rules! relation_names {
     (; $($rel:ident),* $(,)?) => { vec![$(stringify!($rel)),*] };
 }
 
-/// The relations the driver moves from the preparation into a rule set: every one
-/// `crate::datalog::prepared` declares (`rules/tests/prepared.rs` checks it).
+/// The relations the driver moves from the preparation and the orders into a rule set:
+/// every one `crate::datalog::prepared` declares (`rules/tests/prepared.rs` checks it).
 pub fn moved_prepared_relations() -> Vec<&'static str> {
-    prepared_relations!(relation_names!())
+    let mut names = prepared_relations!(relation_names!());
+    names.extend(order_relations!(relation_names!()));
+    names
 }

@@ -13,7 +13,7 @@
 //! instruction's output, a handler's or frame's entry value). With those, the
 //! replaced variables' sets equal their replacements' at the fixed point, and
 //! `Solution::aliases` records who stands for whom.
-//! `tests/analysis_substitution.rs` checks it on every analysis program.
+//! `tests/analysis_exactness.rs` checks it on every analysis program.
 
 use std::collections::{HashMap, HashSet};
 

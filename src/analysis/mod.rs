@@ -6,14 +6,16 @@ pub mod names;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use cpyg_facts::lower::{lower_package, Facts, SkippedModule};
 use cpyg_facts::schema::{CodeKind, RelationId};
 use cpyg_rules::objects::Obj;
-use cpyg_rules::{RuleSet, Solution};
+use cpyg_rules::{RuleSet, Solution, Step};
 
-use crate::facts::{decode_inputs, package_input, Decoded};
+use crate::facts::{check_something_left, decode_inputs, package_input, Decoded};
+use crate::profile::{PhaseRecord, Profiler};
 
 pub use names::Names;
 
@@ -25,6 +27,8 @@ pub struct Analysis {
     /// Modules left out (did not compile, could not be decoded or lowered).
     pub skipped: Vec<SkippedModule>,
     pub timings: Timings,
+    /// Every phase so far, with its steps (`crate::profile`).
+    pub profile: Vec<PhaseRecord>,
 }
 
 /// Wall time per phase.
@@ -48,20 +52,67 @@ pub fn analyze_with(
     rule_set: RuleSet,
     threads: usize,
 ) -> Result<Analysis, String> {
+    analyze_profiled(inputs, python, rule_set, threads, Profiler::new())
+}
+
+/// [`analyze_with`], recording its phases into `profiler` (which may hold earlier ones).
+pub fn analyze_profiled(
+    inputs: &[PathBuf],
+    python: Option<&str>,
+    rule_set: RuleSet,
+    threads: usize,
+    mut profiler: Profiler,
+) -> Result<Analysis, String> {
     let threads = threads.max(1);
-    let Decoded { root, package, mut skipped, times, .. } = decode_inputs(inputs, python, threads)?;
+    let Decoded { root, package, skipped, times, .. } = decode_inputs(inputs, python, threads, &mut profiler)?;
     let started = Instant::now();
+    profiler.begin("lower");
     let lowered = lower_package(&package_input(&package, &root), threads)?;
+    check_something_left(&package, &lowered, &skipped)?;
+    let mut skipped = skipped;
     skipped.extend(lowered.skipped.iter().cloned());
     skipped.sort_by(|a, b| a.module.cmp(&b.module));
-    if lowered.skipped.len() == package.modules.len() {
-        return Err(crate::facts::nothing_left(&skipped));
-    }
     let lower_time = started.elapsed();
-    let solution = cpyg_rules::solve(&lowered.facts, rule_set, threads)?;
+    let (solution, profiler) = solve_profiled(&lowered.facts, rule_set, threads, profiler)?;
     let names = Names::new(&lowered.facts)?;
     let timings = Timings { load: times.load, decode: times.decode, lower: lower_time, solve: solution.time };
-    Ok(Analysis { facts: lowered.facts, solution, names, skipped, timings })
+    Ok(Analysis { facts: lowered.facts, solution, names, skipped, timings, profile: profiler.finish() })
+}
+
+/// Solves `facts` as the phase `solve`, its steps (substitution, each round's
+/// preparation and fixed point, coverage) recorded and shown as progress.
+pub fn solve_profiled(
+    facts: &Facts,
+    rule_set: RuleSet,
+    threads: usize,
+    mut profiler: Profiler,
+) -> Result<(Solution, Profiler), String> {
+    profiler.begin("solve");
+    // The profiler, and what the last round ended with (shown while the next one runs).
+    let state = Mutex::new((profiler, String::new()));
+    let observe = |step: Step| {
+        let mut state = state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let (profiler, last_round) = &mut *state;
+        match step {
+            Step::Substitute => profiler.step("substitute"),
+            Step::Prepare => profiler.step("prepare"),
+            Step::Guess => profiler.step("guess class orders"),
+            Step::Orders { round } => profiler.step(&format!("round {round} orders")),
+            Step::FixedPoint { round } => profiler.step(&format!("round {round} fixed point")),
+            Step::RoundEnded { round, pts, call_edges, last } => {
+                let next = if last { "class orders held" } else { "class orders changed" };
+                *last_round = format!("(round {round}: {pts} points-to rows, {call_edges} call edges; {next})");
+            }
+            Step::Coverage => profiler.step("coverage"),
+            Step::Done => profiler.end_all(),
+        }
+        if !last_round.is_empty() {
+            crate::monitor::set_detail(last_round.clone());
+        }
+    };
+    let solution = cpyg_rules::solve_observed(facts, rule_set, threads, &observe)?;
+    let (profiler, _) = state.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
+    Ok((solution, profiler))
 }
 
 impl Analysis {

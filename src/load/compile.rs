@@ -84,7 +84,10 @@ pub fn compile_modules(
     jobs: &[(String, PathBuf)],
 ) -> Result<Vec<CompileOutcome>, CompileError> {
     let mut outcomes = Vec::with_capacity(jobs.len());
-    compile_each(interpreter, jobs, |outcome| outcomes.push(outcome))?;
+    compile_each(interpreter, jobs, |outcome| {
+        outcomes.push(outcome);
+        crate::monitor::set_detail(format!("{}/{} modules compiled", outcomes.len(), jobs.len()));
+    })?;
     Ok(outcomes)
 }
 
@@ -147,6 +150,9 @@ fn run_session(
         return Err(start_error("no pipes to the process".into()));
     };
 
+    let pid = child.id();
+    crate::monitor::child_started(pid);
+    let _ended = Ended(pid);
     let child = Mutex::new(child);
     let stall = stall_timeout();
     let started = Instant::now();
@@ -205,6 +211,15 @@ fn run_session(
             }
         }
     })
+}
+
+/// Tells the monitor the interpreter `.0` was waited for, however the session ends.
+struct Ended(u32);
+
+impl Drop for Ended {
+    fn drop(&mut self) {
+        crate::monitor::child_ended(self.0);
+    }
 }
 
 /// How long the interpreter may send nothing: `CPYG_COMPILE_TIMEOUT` seconds, or the default.

@@ -11,12 +11,13 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use cpyg_facts::fact_check::check_facts;
-use cpyg_facts::read::{read_dir_with, read_manifest, Verify};
+use cpyg_facts::read::{read_dir_and_manifest, Verify};
 use cpyg_facts::schema::{RelationId, RELATION_IDS};
 use cpyg_rules::objects::Coverage;
 use cpyg_rules::RuleSet;
 
-use crate::analysis::{analyze_with, Analysis, Names, Timings};
+use crate::analysis::{analyze_profiled, solve_profiled, Analysis, Names, Timings};
+use crate::profile::Profiler;
 
 /// The rule set called `name`; an unknown name lists the known ones.
 pub fn rule_set(name: &str) -> Result<RuleSet, String> {
@@ -39,7 +40,7 @@ pub fn analyze_to_db(
     threads: usize,
     db: &sqlite::Destination<'_>,
 ) -> Result<Run, String> {
-    let analysis = analyze_with(inputs, python, rule_set, threads)?;
+    let analysis = analyze_profiled(inputs, python, rule_set, threads, Profiler::new())?;
     let Timings { load, decode, lower, solve } = analysis.timings;
     let phases = vec![("load", load), ("decode", decode), ("lower", lower), ("solve", solve)];
     export_run(analysis, phases, db)
@@ -54,7 +55,7 @@ pub fn solve_to_db(
     db: &sqlite::Destination<'_>,
 ) -> Result<Run, String> {
     let started = Instant::now();
-    let analysis = solve_dir_with(facts, verify, rule_set, threads)?;
+    let analysis = solve_dir_profiled(facts, verify, rule_set, threads, Profiler::new())?;
     let read = started.elapsed().saturating_sub(analysis.timings.solve);
     let phases = vec![("read", read), ("solve", analysis.timings.solve)];
     export_run(analysis, phases, db)
@@ -65,7 +66,8 @@ fn export_run(
     mut phases: Vec<(&'static str, Duration)>,
     db: &sqlite::Destination<'_>,
 ) -> Result<Run, String> {
-    let exported = sqlite::export(&analysis, db)?;
+    let mut analysis = analysis;
+    let exported = sqlite::export(&mut analysis, db)?;
     phases.push(("export", exported.time));
     Ok(Run { analysis, phases, database: Some((db.path.to_path_buf(), exported)) })
 }
@@ -78,10 +80,22 @@ pub fn solve_dir(dir: &Path, rule_set: RuleSet, threads: usize) -> Result<Analys
 /// Solves the facts of a fact directory, checked as `verify` says; every id is
 /// checked either way, so that no rule or name lookup meets a dangling one.
 pub fn solve_dir_with(dir: &Path, verify: Verify, rule_set: RuleSet, threads: usize) -> Result<Analysis, String> {
+    solve_dir_profiled(dir, verify, rule_set, threads, Profiler::new())
+}
+
+/// [`solve_dir_with`], recording the phases `read` and `solve` into `profiler`.
+pub fn solve_dir_profiled(
+    dir: &Path,
+    verify: Verify,
+    rule_set: RuleSet,
+    threads: usize,
+    mut profiler: Profiler,
+) -> Result<Analysis, String> {
+    profiler.begin("read");
     if !dir.is_dir() {
         return Err(format!("{}: no such fact directory (`cpyg facts INPUT -o DIR` writes one)", dir.display()));
     }
-    let facts = read_dir_with(dir, verify)?;
+    let (facts, manifest) = read_dir_and_manifest(dir, verify)?;
     let report = check_facts(&facts);
     if !report.is_clean() {
         let first = report.violations.first().map(|v| v.to_string()).unwrap_or_default();
@@ -91,14 +105,14 @@ pub fn solve_dir_with(dir: &Path, verify: Verify, rule_set: RuleSet, threads: us
             report.violation_count
         ));
     }
-    let skipped = read_manifest(dir)?.skipped;
+    let skipped = manifest.skipped;
     if facts.count(RelationId::Module) == 0 {
         return Err(format!("{}: {}", dir.display(), crate::facts::nothing_left(&skipped)));
     }
-    let solution = cpyg_rules::solve(&facts, rule_set, threads.max(1))?;
+    let (solution, profiler) = solve_profiled(&facts, rule_set, threads.max(1), profiler)?;
     let names = Names::new(&facts)?;
     let timings = Timings { solve: solution.time, ..Timings::default() };
-    Ok(Analysis { facts, solution, names, skipped, timings })
+    Ok(Analysis { facts, solution, names, skipped, timings, profile: profiler.finish() })
 }
 
 /// Call sites by how completely they are resolved.

@@ -21,7 +21,11 @@ use cpyg_facts::symbols::Symbols;
 use cpyg_rules::objects::{Ext, Group, Obj, Origin, Wrapper};
 use cpyg_rules::Solution;
 
+use cpyg_facts::write::COMMIT;
+
 use crate::analysis::{names, Analysis, Names};
+use crate::monitor;
+use crate::profile::{PhaseRecord, Profiler};
 use crate::results::calls::{call_edges, Callee};
 
 /// What an export wrote.
@@ -46,23 +50,33 @@ const SQLITE_HEADER: &[u8] = b"SQLite format 3\0";
 /// to a temporary file beside it and renamed over the old one only when
 /// complete, so an interrupted or failed export leaves the previous file as it
 /// was. An existing file that is not a SQLite database is refused unless `force`.
-pub fn export(analysis: &Analysis, db: &Destination<'_>) -> Result<Exported, String> {
+///
+/// The phase `export` is added to `analysis.profile`; the database's `profile`
+/// table has every phase before it, and `export` up to writing that table.
+pub fn export(analysis: &mut Analysis, db: &Destination<'_>) -> Result<Exported, String> {
     let started = Instant::now();
+    let mut profiler = Profiler::new();
+    profiler.begin("export");
     let path = db.path;
     check_replaceable(path, db.force)?;
     let name = path.file_name().and_then(|n| n.to_str()).ok_or_else(|| format!("{}: not a file name", path.display()))?;
     let partial = path.with_file_name(format!(".{name}.partial-{}", std::process::id()));
     let _ = fs::remove_file(&partial);
-    let result = write_database(analysis, &partial)
+    monitor::writing(partial.clone());
+    let result = write_database(analysis, &profiler, &partial)
         .map_err(|e| format!("{}: {e}", path.display()))
         .and_then(|counts| {
+            let _commit = COMMIT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             fs::rename(&partial, path).map_err(|e| format!("{}: cannot move the new database in place: {e}", path.display()))?;
+            monitor::written(&partial);
             Ok(counts)
         });
     if result.is_err() {
         let _ = fs::remove_file(&partial);
+        monitor::written(&partial);
     }
     let (tables, rows) = result?;
+    analysis.profile.extend(profiler.finish());
     Ok(Exported { tables, rows, time: started.elapsed() })
 }
 
@@ -89,7 +103,7 @@ fn check_replaceable(path: &Path, force: bool) -> Result<(), String> {
     }
 }
 
-fn write_database(analysis: &Analysis, path: &Path) -> rusqlite::Result<(usize, u64)> {
+fn write_database(analysis: &Analysis, export: &Profiler, path: &Path) -> rusqlite::Result<(usize, u64)> {
     let mut connection = Connection::open(path)?;
     // A fresh file that is useless until complete and renamed: no journal, no syncing.
     connection.execute_batch(
@@ -105,6 +119,7 @@ fn write_database(analysis: &Analysis, path: &Path) -> rusqlite::Result<(usize, 
         tx.execute_batch(&index)?;
     }
     tx.execute_batch(VIEWS)?;
+    writer.profile(analysis.profile.iter().chain(&export.snapshot()))?;
     let (tables, rows) = (writer.tables, writer.rows);
     tx.commit()?;
     connection.execute_batch("PRAGMA optimize;")?;
@@ -115,6 +130,7 @@ fn write_database(analysis: &Analysis, path: &Path) -> rusqlite::Result<(usize, 
 #[derive(Clone, Copy)]
 enum Field<'a> {
     Int(i64),
+    Real(f64),
     Text(&'a str),
     Null,
 }
@@ -123,6 +139,7 @@ impl ToSql for Field<'_> {
     fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
         Ok(ToSqlOutput::Borrowed(match *self {
             Field::Int(v) => ValueRef::Integer(v),
+            Field::Real(v) => ValueRef::Real(v),
             Field::Text(t) => ValueRef::Text(t.as_bytes()),
             Field::Null => ValueRef::Null,
         }))
@@ -317,6 +334,35 @@ impl Writer<'_> {
         })?;
         self.table("coverage", &[("insn", "INTEGER"), ("level", "TEXT")], &[&["level"]], |rows| {
             solution.coverage.iter().try_for_each(|&(site, level)| rows.row(&[int(site), Field::Text(level.name())]))
+        })
+    }
+
+    /// `profile`: one row per phase and step, in order (`crate::profile`).
+    fn profile<'p>(&mut self, records: impl Iterator<Item = &'p PhaseRecord>) -> rusqlite::Result<()> {
+        let columns: Columns<'_> = &[
+            ("position", "INTEGER PRIMARY KEY"),
+            ("phase", "TEXT"),
+            ("depth", "INTEGER"),
+            ("wall_seconds", "REAL"),
+            ("cpu_seconds", "REAL"),
+            ("rss_start_bytes", "INTEGER"),
+            ("rss_end_bytes", "INTEGER"),
+            ("rss_peak_bytes", "INTEGER"),
+        ];
+        self.table("profile", columns, &[], |rows| {
+            for (position, r) in records.enumerate() {
+                rows.row(&[
+                    Field::Int(position as i64),
+                    Field::Text(&r.name),
+                    Field::Int(r.depth.into()),
+                    Field::Real(r.wall.as_secs_f64()),
+                    Field::Real(r.cpu.as_secs_f64()),
+                    Field::Int(r.rss_start as i64),
+                    Field::Int(r.rss_end as i64),
+                    Field::Int(r.rss_peak as i64),
+                ])?;
+            }
+            Ok(())
         })
     }
 
@@ -736,14 +782,16 @@ CREATE VIEW unresolved_named AS
   JOIN insn_site s ON s.insn = u.insn;
 ";
 
-/// Every table, rows sorted, as text: what two databases must agree on.
+/// Every table but `profile`, rows sorted, as text: what two databases of the same
+/// input must agree on (`profile` holds measurements of the run, not results).
 pub fn dump(path: &Path) -> Result<String, String> {
     let connection = Connection::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
     dump_connection(&connection).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn dump_connection(connection: &Connection) -> rusqlite::Result<String> {
-    let mut statement = connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")?;
+    let mut statement = connection
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'profile' ORDER BY name")?;
     let tables: Vec<String> = statement.query_map([], |row| row.get(0))?.collect::<Result<_, _>>()?;
     let mut out = String::new();
     for table in tables {

@@ -98,6 +98,8 @@ ascent::ascent_source! { calls:
     /// The elements of what `var` holds land in local `slot` of `code` (`f(*xs)`, `f(**kw)`,
     /// keyword-only defaults).
     relation local_elem_flow(Var, Code, Slot);
+    /// The elements of `container` land in local `slot` of `code`.
+    relation local_elems(Obj, Code, Slot);
 
     live_call(site, callee, out) <-- CallIn(code, site, callee, out), reachable(code);
     call_target(site, o, out) <-- live_call(site, callee, out), pts(callee, o), if o.is_callable();
@@ -168,7 +170,8 @@ ascent::ascent_source! { calls:
     elem_copy(xv, Obj::Container(Container::var_args(*callee))) <--
         arg_elements(_, f, index, xv), VarArgsOf(f, callee, positional), if index >= positional;
     local_elem_flow(dv, code, slot) <-- KwDefaultsFlow(dv, code, slot);
-    local(code, slot, o) <-- local_elem_flow(v, code, slot), pts(v, c), elem(c, o);
+    local_elems(c, code, slot) <-- local_elem_flow(v, code, slot), pts(v, c);
+    local(code, slot, o) <-- local_elems(c, code, slot), elem(c, o);
 
     // Results.
     returns(code, o) <-- ReturnVar(code, v), pts(v, o);

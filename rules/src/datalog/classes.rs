@@ -8,13 +8,6 @@
 
 ascent::ascent_source! { classes_prepare:
 
-    /// In the MRO of `k`, position `p` (after position `after`) statically defines `name`.
-    relation defined_after(Insn, u32, u32, Sym);
-    /// Lookups of `name` in the MRO of `k` after position `after` find position `p` first.
-    relation owner_after(Insn, u32, Sym, u32);
-    /// Lookups start at position 0 (the whole MRO) or right after any class of it (`super`).
-    relation lookup_start(Insn, u32);
-
     ClassDefinesIn(body, name) <-- StoreName(i, name, _), InsnCode(i, body), ClassBody(_, body);
     ClassDefines(k, name) <-- ClassBody(k, body), ClassDefinesIn(body, name);
     AttrStoredAnywhere(name) <-- StoreAttr(_, _, name, _);
@@ -28,23 +21,34 @@ ascent::ascent_source! { classes_prepare:
     LoadStatic(Obj::Class(*k), name, out) <-- LoadName(i, name, out), InsnCode(i, body), ClassBody(k, body);
     LoadStatic(Obj::Class(*k), name, out) <--
         LoadNameFromMapping(i, _, name, out), InsnCode(i, body), ClassBody(k, body);
-
-    // Ownership of names along the MRO (static, from class bodies).
-    lookup_start(k, 0) <-- mro(k, _, _);
-    lookup_start(k, p) <-- mro(k, p, _);
-    defined_after(k, after, p, name) <--
-        lookup_start(k, after), mro(k, p, ?Obj::Class(c)), if p > after, ClassDefines(c, name);
-    owner_after(k, after, name, first) <--
-        defined_after(k, after, _, name), agg first = min(p) in defined_after(k, after, p, name);
-    HasOwner(k, name) <-- owner_after(k, 0, name, _);
-    Owner(k, name, c) <-- owner_after(k, 0, name, p), mro(k, p, ?Obj::Class(c));
-    SuperOwner(rk, k, name, c) <--
-        mro(rk, after, ?Obj::Class(k)), owner_after(rk, after, name, p), mro(rk, p, ?Obj::Class(c));
-    MroClass(k, c) <-- mro(k, _, ?Obj::Class(c));
     ZeroArgumentCall(site, code, slot, first) <--
         CallShape(site, 0, 0, false), InsnCode(site, code),
         FreeSlot(code, slot, _), LocalSlot(code, slot, cell_name), SpecialName(Special::ClassCell, cell_name),
         Param(code, 0, first, _, _);
+}
+
+// Ownership of names along the MRO, from class bodies and the round's `mro`: the one
+// part of the preparation that changes between rounds (`crate::sets::Orders`).
+ascent::ascent_source! { classes_orders:
+
+    /// Position `p` of the MRO of `k` is a class whose body defines `name`.
+    relation defined_at(Insn, u32, Sym);
+    /// Positions `q < p` of the MRO of `k` both define `name`.
+    relation earlier_definer(Insn, Sym, u32, u32);
+    /// Some position before `p` of the MRO of `k` defines `name` too.
+    relation has_earlier(Insn, Sym, u32);
+
+    defined_at(k, p, name) <-- mro(k, p, ?Obj::Class(c)), ClassDefines(c, name);
+    earlier_definer(k, name, p, q) <-- defined_at(k, p, name), defined_at(k, q, name), if q < p;
+    // Each definer and the one before it: a lookup starting after position `after` finds the
+    // definer `p` with `q <= after < p` (`super`), one starting before the MRO finds the first.
+    NextDefiner(k, name, q, p) <--
+        earlier_definer(k, name, p, _), agg q = max(q2) in earlier_definer(k, name, p, q2);
+    has_earlier(k, name, p) <-- earlier_definer(k, name, p, _);
+    NextDefiner(k, name, 0, p) <-- defined_at(k, p, name), !has_earlier(k, name, p);
+    HasOwner(k, name) <-- NextDefiner(k, name, 0, _);
+    Owner(k, name, c) <-- NextDefiner(k, name, 0, p), mro(k, p, ?Obj::Class(c));
+    MroClass(k, c) <-- mro(k, _, ?Obj::Class(c));
     OutsideBase(k, e) <-- mro(k, _, ?Obj::External(e)), !BareOutsideBase(e);
     HasSpecial(k, special) <-- SpecialName(special, name), HasOwner(k, name);
     OutsideInit(k, e.attr(*init)) <--
@@ -62,8 +66,19 @@ ascent::ascent_source! { classes:
     relation special_attr(Insn, Special, Obj);
     /// Attribute load `i` reads `name` from `base`, whose value goes to `out`.
     relation attr_load(Insn, Obj, Sym, Var);
+    /// Attribute load `i` reads `name` from the instance of class `k` made at `site`, into `out`
+    /// (`attr_load` keyed by class and name, so a new class attribute finds its loads by index).
+    relation instance_load(Insn, Sym, Insn, Insn, Var);
+    /// Attribute load `i` reads `name` from class `k` itself, into `out`.
+    relation class_load(Insn, Sym, Insn, Var);
     /// Attribute load `i` (into `out`) found class attribute `obj` through an instance of class `k`.
     relation instance_attr(Insn, Var, Insn, Obj);
+    /// Attribute `name` of class `k` is a property whose getter is the function made at `getter`.
+    relation class_property(Insn, Sym, Insn);
+    /// Attribute `name` of class `k` is `descriptor`, an instance of class `dk`.
+    relation class_instance_attr(Insn, Insn, Sym, Obj);
+    /// Class `k` has the `__getattr__` made at `g`.
+    relation getattr_of(Insn, Insn);
     /// Loads of `name` through instances of `k` call `get`: `descriptor`, the class attribute, is an
     /// instance of a class with `__get__`.
     relation getter_descriptor(Insn, Sym, Obj, Insn);
@@ -103,12 +118,18 @@ ascent::ascent_source! { classes:
 
     // The owner of a name along the MRO; names assigned to a class from outside its body are
     // found on any class of the MRO.
-    class_attr(k, name, o) <-- Owner(k, name, c), field(Obj::Class(*c), name, o);
-    class_attr(k, name, o) <-- MroClass(k, c), field(Obj::Class(*c), name, o), !ClassDefines(c, name);
+    // (The growing `field` leads: each new field finds its classes by index.)
+    class_attr(k, name, o) <-- field(b, name, o), if let Obj::Class(c) = b, Owner(k, name, c);
+    class_attr(k, name, o) <-- field(b, name, o), if let Obj::Class(c) = b, !ClassDefines(*c, name), MroClass(k, c);
     special_attr(k, special, o) <-- SpecialName(special, name), class_attr(k, name, o);
+    class_property(k, name, getter) <-- class_attr(k, name, o), if let Obj::Wrapped(Wrapper::Property, getter) = o;
+    class_instance_attr(dk, k, name, o) <-- class_attr(k, name, o), if let Obj::Instance(_, dk) = o;
+    getattr_of(k, g) <-- special_attr(k, special, o), if *special == Special::GetAttr, if let Obj::Function(g) = o;
 
     // Attribute loads.
     attr_load(i, b, name, out) <-- AttrLoad(i, base, name, out), pts(base, b);
+    instance_load(k, name, i, site, out) <-- attr_load(i, ?Obj::Instance(site, k), name, out);
+    class_load(k, name, i, out) <-- attr_load(i, ?Obj::Class(k), name, out);
     pts(out, o) <-- attr_load(_, b, name, out), field(b, name, o);
     flow(v, out) <-- attr_load(_, b, name, out), field_flow(v, b, name), if !b.is_namespace();
     pts(out, Obj::External(e.attr(*name))) <-- attr_load(_, ?Obj::External(e), name, out);
@@ -116,14 +137,16 @@ ascent::ascent_source! { classes:
     // Through an instance: functions bind to it, wrappers unwrap, properties and descriptors are
     // called with it; other attributes are the same for every instance of a class.
     pts(out, Obj::Bound(*f, Recv::Instance(*site, *k))) <--
-        attr_load(_, ?Obj::Instance(site, k), name, out), class_attr(k, name, ?Obj::Function(f));
-    arg_obj(i, f, 0, inst), result_to(i, f, out) <--
-        attr_load(i, inst, name, out), if let Obj::Instance(_, k) = inst, class_attr(k, name, ?Obj::Wrapped(Wrapper::Property, f));
+        instance_load(k, name, _, site, out), class_attr(k, name, o), if let Obj::Function(f) = o;
+    arg_obj(i, f, 0, Obj::Instance(*site, *k)), result_to(i, f, out) <--
+        instance_load(k, name, i, site, out), class_property(k, name, f);
     getter_descriptor(k, name, descriptor, get) <--
-        class_attr(k, name, descriptor), if let Obj::Instance(_, dk) = descriptor, special_attr(dk, Special::Get, ?Obj::Function(get));
-    arg_obj(i, get, 0, descriptor), arg_obj(i, get, 1, inst), arg_obj(i, get, 2, Obj::Class(*k)), result_to(i, get, out) <--
-        attr_load(i, inst, name, out), if let Obj::Instance(_, k) = inst, getter_descriptor(k, name, descriptor, get);
-    instance_attr(i, out, *k, *o) <-- attr_load(i, ?Obj::Instance(_, k), name, out), class_attr(k, name, o);
+        class_instance_attr(dk, k, name, descriptor), special_attr(dk, special, g),
+        if *special == Special::Get, if let Obj::Function(get) = g;
+    arg_obj(i, get, 0, descriptor), arg_obj(i, get, 1, Obj::Instance(*site, *k)), arg_obj(i, get, 2, Obj::Class(*k)),
+    result_to(i, get, out) <--
+        instance_load(k, name, i, site, out), getter_descriptor(k, name, descriptor, get);
+    instance_attr(i, out, k, o) <-- instance_load(k, name, i, _, out), class_attr(k, name, o);
     pts(out, *o) <-- instance_attr(_, out, _, o), if o.is_plain_attribute() && !matches!(o, Obj::Instance(..));
     // An instance found on the class is the attribute, unless its class makes it a descriptor.
     pts(out, *o) <-- instance_attr(_, out, _, o), if let Obj::Instance(_, dk) = o, !HasSpecial(dk, Special::Get);
@@ -131,7 +154,7 @@ ascent::ascent_source! { classes:
     pts(out, Obj::Bound(*f, Recv::Class(*k))) <-- instance_attr(_, out, k, ?Obj::Wrapped(Wrapper::ClassMethod, f));
 
     // Through the class itself.
-    from_class(i, out, k, o) <-- attr_load(i, ?Obj::Class(k), name, out), class_attr(k, name, o);
+    from_class(i, out, k, o) <-- class_load(k, name, i, out), class_attr(k, name, o);
     pts(out, o) <-- from_class(_, out, _, o), if !matches!(o, Obj::Wrapped(Wrapper::StaticMethod | Wrapper::ClassMethod, _));
     pts(out, Obj::Function(*f)) <-- from_class(_, out, _, ?Obj::Wrapped(Wrapper::StaticMethod, f));
     pts(out, Obj::Bound(*f, Recv::Class(*k))) <-- from_class(_, out, k, ?Obj::Wrapped(Wrapper::ClassMethod, f));
@@ -142,19 +165,19 @@ ascent::ascent_source! { classes:
         !HasOwner(k, name);
 
     // `__getattr__` answers names no class of the MRO defines and no code stores.
-    arg_obj(i, g, 0, inst), arg_var(i, g, 1, out), result_to(i, g, out) <--
-        attr_load(i, inst, name, out), if let Obj::Instance(_, k) = inst, !HasOwner(k, name),
-        !AttrStoredAnywhere(name), special_attr(k, Special::GetAttr, ?Obj::Function(g));
+    arg_obj(i, g, 0, Obj::Instance(*site, *k)), arg_var(i, g, 1, out), result_to(i, g, out) <--
+        instance_load(k, name, i, site, out), getattr_of(k, g), !HasOwner(k, name), !AttrStoredAnywhere(name);
 
     // Attribute stores; a property with a setter calls it.
     field_flow(v, b, name) <-- StoreAttr(_, base, name, v), pts(base, b);
-    property_setter_of(k, name, set) <-- class_attr(k, name, ?Obj::Wrapped(Wrapper::Property, getter)), property_setter(getter, set);
+    property_setter_of(k, name, set) <-- class_property(k, name, getter), property_setter(getter, set);
     arg_obj(i, set, 0, inst), arg_var(i, set, 1, v) <--
         StoreAttr(i, base, name, v), pts(base, inst), if let Obj::Instance(_, k) = inst, property_setter_of(k, name, set);
 
     // A data descriptor's `__set__` takes the store.
     data_descriptor(k, name, descriptor, set) <--
-        class_attr(k, name, descriptor), if let Obj::Instance(_, dk) = descriptor, special_attr(dk, Special::Set, ?Obj::Function(set));
+        class_instance_attr(dk, k, name, descriptor), special_attr(dk, special, s),
+        if *special == Special::Set, if let Obj::Function(set) = s;
     arg_obj(i, *set, 0, *descriptor), arg_obj(i, *set, 1, *inst), arg_var(i, *set, 2, *v) <--
         StoreAttr(i, base, name, v), pts(base, inst), if let Obj::Instance(_, k) = inst, data_descriptor(k, name, descriptor, set);
 
@@ -192,7 +215,9 @@ ascent::ascent_source! { classes:
         SuperAttr(i, _, cv, rv, name, out), pts(cv, ?Obj::Class(k)), pts(rv, receiver), if let Some(r) = Recv::of(*receiver);
     // The lookup starts right after class `k` in the receiver's MRO.
     from_super(i, out, r, o) <--
-        super_load(i, k, r, name, out), let rk = r.class(), SuperOwner(rk, k, name, c), field(Obj::Class(*c), name, o);
+        super_load(i, k, r, name, out), let rk = r.class(), mro(rk, after, Obj::Class(*k)),
+        NextDefiner(rk, name, q, p), if q <= after && after < p, mro(rk, p, ?Obj::Class(c)),
+        field(Obj::Class(*c), name, o);
     pts(out, Obj::Bound(*f, *r)) <-- from_super(_, out, r, ?Obj::Function(f));
     pts(out, Obj::Function(*f)) <-- from_super(_, out, _, ?Obj::Wrapped(Wrapper::StaticMethod, f));
     pts(out, Obj::Bound(*f, Recv::Class(r.class()))) <-- from_super(_, out, r, ?Obj::Wrapped(Wrapper::ClassMethod, f));

@@ -30,13 +30,19 @@ ascent::ascent_source! { closures:
     relation slot_cell(Code, Slot, Obj);
     /// Cell `cell` may hold `obj`.
     relation cell_value(Obj, Obj);
+    /// The contents of `cell` are read into `var`.
+    relation cell_load(Obj, Var);
+    /// What `var` holds is stored into `cell`.
+    relation cell_store(Var, Obj);
 
     slot_cell(code, slot, Obj::Cell(*code, *slot)) <-- CellSlot(code, slot);
     slot_cell(code, slot, cell) <-- ClosureFlow(v, code, slot), pts(v, cell);
 
     pts(out, cell) <-- SlotCellLoad(code, slot, out), slot_cell(code, slot, cell);
-    pts(out, o) <-- CellLoad(code, slot, out), slot_cell(code, slot, cell), cell_value(cell, o);
-    cell_value(cell, o) <-- StoreCell(_, code, slot, v), slot_cell(code, slot, cell), pts(v, o);
+    cell_load(cell, out) <-- CellLoad(code, slot, out), slot_cell(code, slot, cell);
+    pts(out, o) <-- cell_load(cell, out), cell_value(cell, o);
+    cell_store(v, cell) <-- StoreCell(_, code, slot, v), slot_cell(code, slot, cell);
+    cell_value(cell, o) <-- cell_store(v, cell), pts(v, o);
     cell_value(Obj::Cell(*code, *cell_slot), o) <-- ParamCell(code, slot, cell_slot), local(code, slot, o);
     cell_value(cell, o) <-- StaticCellValue(cell, o);
 }

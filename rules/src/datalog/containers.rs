@@ -65,6 +65,9 @@ ascent::ascent_source! { containers:
     relation elem_flow(Var, Obj);
     /// The elements of what `var` holds become elements of `container`.
     relation elem_copy(Var, Obj);
+    /// The elements of `source` are elements of `container` (`elem_copy` through `pts`: one
+    /// row per pair of containers, however many variables copy between them).
+    relation elem_subset(Obj, Obj);
     /// The elements of `container` are read into `var`.
     relation elem_load(Obj, Var);
     /// Call `site` calls method `name` of builtin container `c`; the result goes to `out`.
@@ -76,7 +79,8 @@ ascent::ascent_source! { containers:
     elem(c, o) <-- elem_flow(v, c), pts(v, o);
     elem_copy(v, c) <-- ElemCopyTo(v, c);
     elem_copy(v, c) <-- ElemCopyInto(v, cv), pts(cv, c), if c.is_container();
-    elem(c, o) <-- elem_copy(v, c), pts(v, source), elem(source, o);
+    elem_subset(source, c) <-- elem_copy(v, c), pts(v, source);
+    elem(c, o) <-- elem_subset(source, c), elem(source, o);
     item(c, index, o) <-- ItemFlow(v, c, index), pts(v, o);
 
     elem_load(c, out) <-- ElemLoad(cv, out), pts(cv, c);

@@ -13,12 +13,15 @@ ascent::ascent_source! { exceptions:
     relation raises(Code, Obj);
     /// `raise` at `i` raises a new instance of class `k`.
     relation class_raised(Insn, Insn);
+    /// Code object `caller` has a call site that runs `callee` (what it raises, `caller` may).
+    relation caller_of(Code, Code);
 
     raises(code, o) <-- RaiseIn(code, _, ev), pts(ev, o), if is_exception_value(*o);
     // `raise E` raises `E()`.
     raises(code, Obj::Instance(*i, *k)), class_raised(i, k) <-- RaiseIn(code, i, ev), pts(ev, ?Obj::Class(k));
     arg_obj(i, init, 0, Obj::Instance(*i, *k)) <-- class_raised(i, k), special_attr(k, Special::Init, ?Obj::Function(init));
-    raises(caller, o) <-- raises(callee, o), call_edge(site, callee), InsnCode(site, caller);
+    caller_of(callee, caller) <-- call_edge(site, callee), InsnCode(site, caller);
+    raises(caller, o) <-- caller_of(callee, caller), raises(callee, o);
 
     pts(h, o) <-- HandlerOf(code, h), raises(code, o);
 }

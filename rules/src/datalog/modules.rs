@@ -94,11 +94,15 @@ ascent::ascent_source! { modules:
     relation field(Obj, Sym, Obj);
     /// What `var` holds is stored as field `name` of `base`.
     relation field_flow(Var, Obj, Sym);
+    /// The `field_flow` rows whose base is a module or class (a relation of its own so that
+    /// joining it with `pts` is a plain join on the variable).
+    relation namespace_flow(Var, Obj, Sym);
 
     reachable(code) <-- ModuleCode(_, code);
     field(b, name, o) <-- StaticField(b, name, o);
     field_flow(v, b, name) <-- StoreStatic(b, name, v);
-    field(b, name, o) <-- field_flow(v, b, name), if b.is_namespace(), pts(v, o);
+    namespace_flow(v, b, name) <-- field_flow(v, b, name), if b.is_namespace();
+    field(b, name, o) <-- namespace_flow(v, b, name), pts(v, o);
     pts(out, o) <-- LoadStatic(b, name, out), field(b, name, o);
 
     // A star import brings the names `__all__` lists, or else every public name.

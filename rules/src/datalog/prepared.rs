@@ -83,7 +83,8 @@ ascent::ascent_source! { prepared:
     /// Builtins whose results the rules model.
     relation ModelledBuiltin(Ext);
 
-    // Classes (classes.rs), from the round's `mro`.
+    // Classes (classes.rs); `MroClass` to `OutsideInit` from the round's `mro`
+    // (`classes_orders`, run before every round), the others once.
     /// Class body `body` stores `name`; the class statement `k` defines it.
     relation ClassDefinesIn(Code, Sym);
     relation ClassDefines(Insn, Sym);
@@ -103,8 +104,9 @@ ascent::ascent_source! { prepared:
     relation HasOwner(Insn, Sym);
     /// Class `k` (through its MRO) defines special method `special`.
     relation HasSpecial(Insn, Special);
-    /// In the MRO of `rk`, the first class after `k` that defines `name` is `c` (`super`).
-    relation SuperOwner(Insn, Insn, Sym, Insn);
+    /// Positions `q < p` of the MRO of `k` define `name`, and none between them; `q` is 0
+    /// when `p` is the first (lookups after position `a` with `q <= a < p` find `p`).
+    relation NextDefiner(Insn, Sym, u32, u32);
     /// Call `site` of `code` passes no arguments; `code` reads the `__class__` cell in free `slot`
     /// and has a first parameter in local `first` (what a zero-argument `super()` reads).
     relation ZeroArgumentCall(Insn, Code, Slot, Slot);

@@ -58,15 +58,25 @@ ascent::ascent_source! { protocols:
     /// not an instance of a package class: its builtin method gives up on package operands), or
     /// the right operand's class derives from the left one's (Python then tries the reflected first).
     relation may_reflect(Insn);
+    /// Instruction `i` calls method `name` (as `operand`) of the instance of class `k` made at `site`:
+    /// `ImplicitCall` through `pts`, keyed by class and name.
+    relation implicit_receiver(Insn, Sym, Insn, Operand, Insn);
+    /// The same for `FallbackCall` (the instance's class lacks the in-place method) and `ReflectedCall`.
+    relation fallback_receiver(Insn, Sym, Insn, Insn);
+    relation reflected_receiver(Insn, Sym, Insn, Insn);
 
-    implicit_call(i, *operand, *f), arg_obj(i, *f, 0, *inst) <--
-        ImplicitCall(i, operand, name, rv), pts(rv, inst), if let Obj::Instance(_, k) = inst, class_attr(k, name, ?Obj::Function(f));
-    implicit_call(i, Operand::Left, *f), arg_obj(i, *f, 0, *inst) <--
-        FallbackCall(i, in_place, name, lv), pts(lv, inst), if let Obj::Instance(_, k) = inst, !HasOwner(k, in_place),
-        class_attr(k, name, ?Obj::Function(f));
-    implicit_call(i, Operand::Right, *f), arg_obj(i, *f, 0, *inst) <--
-        ReflectedCall(i, name, rv), may_reflect(i), pts(rv, inst), if let Obj::Instance(_, k) = inst,
-        class_attr(k, name, ?Obj::Function(f));
+    implicit_receiver(*k, *name, *i, *operand, *site) <--
+        ImplicitCall(i, operand, name, rv), pts(rv, ?Obj::Instance(site, k));
+    implicit_call(i, *operand, *f), arg_obj(i, *f, 0, Obj::Instance(*site, *k)) <--
+        implicit_receiver(k, name, i, operand, site), class_attr(k, name, o), if let Obj::Function(f) = o;
+    fallback_receiver(*k, *name, *i, *site) <--
+        FallbackCall(i, in_place, name, lv), pts(lv, ?Obj::Instance(site, k)), !HasOwner(*k, in_place);
+    implicit_call(i, Operand::Left, *f), arg_obj(i, *f, 0, Obj::Instance(*site, *k)) <--
+        fallback_receiver(k, name, i, site), class_attr(k, name, o), if let Obj::Function(f) = o;
+    reflected_receiver(*k, *name, *i, *site) <--
+        ReflectedCall(i, name, rv), may_reflect(i), pts(rv, ?Obj::Instance(site, k));
+    implicit_call(i, Operand::Right, *f), arg_obj(i, *f, 0, Obj::Instance(*site, *k)) <--
+        reflected_receiver(k, name, i, site), class_attr(k, name, o), if let Obj::Function(f) = o;
     arg_var(i, f, index, v) <-- implicit_call(i, operand, f), ImplicitArg(i, operand, index, v);
     result_to(i, f, out) <-- implicit_call(i, operand, f), ImplicitResult(i, operand, out);
 

@@ -2,9 +2,11 @@
 //! each variant different, selected by name at run time.
 
 mod insensitive;
+mod orders;
 mod prepare;
 
 pub use insensitive::Insensitive;
+pub use orders::Orders;
 pub use prepare::Prepare;
 
 /// An ascent program: parallel (`ascent_par!`, timing every rule for `CPYG_PROFILE`) in

@@ -9,7 +9,7 @@ use cpyg_facts::schema::{
     UnaryOperator,
 };
 
-use ascent::aggregators::{count, min};
+use ascent::aggregators::count;
 
 use super::{accepts_keyword, is_generator, is_positional, unary_special};
 use crate::objects::*;
