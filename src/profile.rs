@@ -3,9 +3,12 @@
 //! at the end and at the peak of each phase. `--profile` prints the table, and the
 //! database keeps it (`profile`).
 //!
-//! Peaks come from the kernel's high-water mark (`VmHWM`), reset at every phase
-//! boundary (`/proc/self/clear_refs`), so a phase's peak is exact rather than
-//! sampled. Where `/proc` is missing the memory columns are 0.
+//! Peaks come from the kernel's high-water mark (`VmHWM`), which is never reset
+//! (resetting it would also lower what `getrusage` and `time -v` report for the
+//! whole process). A phase that raised the mark peaked at it, exactly; a phase that
+//! did not peaked below the mark at its start, and its peak is given as the larger
+//! of its start and end. The highest peak of a run is its exact peak. Where `/proc`
+//! is missing the memory columns are 0.
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -32,7 +35,7 @@ pub struct Sample {
     pub cpu: Duration,
     /// Resident set, bytes.
     pub rss: u64,
-    /// Resident high-water mark since the last reset, bytes.
+    /// Resident high-water mark of the process so far, bytes.
     pub peak: u64,
 }
 
@@ -63,11 +66,6 @@ pub fn resident() -> u64 {
     // SAFETY: sysconf has no preconditions.
     let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
     pages * page.max(0) as u64
-}
-
-fn reset_peak() {
-    // "5" resets the high-water mark to the current resident size (Linux 4.0+).
-    let _ = std::fs::write("/proc/self/clear_refs", "5");
 }
 
 fn cpu_time() -> Duration {
@@ -133,7 +131,7 @@ impl Profiler {
             record.wall = now.at.duration_since(open.start.at);
             record.cpu = now.cpu.saturating_sub(open.start.cpu);
             record.rss_end = now.rss;
-            record.rss_peak = open.peak.max(now.peak).max(now.rss);
+            record.rss_peak = open.peak.max(phase_peak(&open.start, &now));
         }
         records
     }
@@ -145,8 +143,6 @@ impl Profiler {
     }
 
     fn open_phase(&mut self, name: &str, depth: u8) {
-        self.fold_peak();
-        reset_peak();
         let start = Sample::now();
         let full = match self.open.last() {
             Some((_, parent)) if depth > 0 => format!("{}: {name}", parent.name),
@@ -166,27 +162,28 @@ impl Profiler {
         self.open.push((index, Open { name: full, depth, start, peak: start.rss }));
     }
 
-    /// Adds the high-water mark since the last reset to every open phase.
-    fn fold_peak(&mut self) {
-        let (_, peak) = memory();
-        for (_, open) in &mut self.open {
-            open.peak = open.peak.max(peak);
-        }
-    }
-
     fn close_last(&mut self) {
-        self.fold_peak();
         let Some((index, open)) = self.open.pop() else { return };
         let end = Sample::now();
         let record = &mut self.records[index];
         record.wall = end.at.duration_since(open.start.at);
         record.cpu = end.cpu.saturating_sub(open.start.cpu);
         record.rss_end = end.rss;
-        record.rss_peak = open.peak.max(end.rss);
+        record.rss_peak = open.peak.max(phase_peak(&open.start, &end));
         if let Some((_, parent)) = self.open.last_mut() {
             parent.peak = parent.peak.max(record.rss_peak);
             monitor::set_phase(&parent.name);
         }
+    }
+}
+
+/// The peak between two samples: the high-water mark if it rose in between (the
+/// process peaked then), else the larger resident size of the two.
+fn phase_peak(start: &Sample, end: &Sample) -> u64 {
+    if end.peak > start.peak {
+        end.peak
+    } else {
+        start.rss.max(end.rss)
     }
 }
 
