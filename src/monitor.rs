@@ -131,7 +131,12 @@ fn watch(started: Instant, limits: Limits, progress: bool) {
             stop(&format!("--timeout {} reached after {:.1} s", seconds(timeout), elapsed.as_secs_f64()));
         }
         if let Some(max) = limits.max_memory.filter(|&m| rss > m) {
-            stop(&format!("--max-memory {} passed ({} resident)", megabytes(max), megabytes(rss)));
+            stop(&format!(
+                "--max-memory {} passed ({} resident after {:.1} s)",
+                megabytes(max),
+                megabytes(rss),
+                elapsed.as_secs_f64()
+            ));
         }
         if progress && elapsed >= PROGRESS_AFTER && tick % DRAW_EVERY == 0 {
             let line = {

@@ -187,7 +187,7 @@ fn a_run_past_its_memory_bound_stops_with_exit_4_and_writes_no_facts() {
     let run = cpyg(&[&"facts", &pkg, &"--python", &fake, &"-o", &out, &"--max-memory", &"1M"]);
     assert_eq!(run.code, Some(4), "{}", run.stderr);
     assert!(run.stderr.contains("cpyg: stopped: --max-memory 1.0M passed ("), "{}", run.stderr);
-    assert!(run.stderr.contains("resident), during load; the run is incomplete"), "{}", run.stderr);
+    assert!(run.stderr.contains(" s), during load; the run is incomplete"), "{}", run.stderr);
     assert!(!out.exists());
     assert_eq!(hidden_files(dir.path()), Vec::<String>::new());
 }
