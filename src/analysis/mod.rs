@@ -7,7 +7,6 @@ pub mod names;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
 
 use cpyg_facts::lower::{lower_package, Facts, SkippedModule};
 use cpyg_facts::schema::{CodeKind, RelationId};
@@ -26,18 +25,8 @@ pub struct Analysis {
     pub names: Names,
     /// Modules left out (did not compile, could not be decoded or lowered).
     pub skipped: Vec<SkippedModule>,
-    pub timings: Timings,
     /// Every phase so far, with its steps (`crate::profile`).
     pub profile: Vec<PhaseRecord>,
-}
-
-/// Wall time per phase.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Timings {
-    pub load: Duration,
-    pub decode: Duration,
-    pub lower: Duration,
-    pub solve: Duration,
 }
 
 /// Loads `inputs` (as `cpyg facts` does), lowers them and solves the `insensitive` rule set.
@@ -64,19 +53,16 @@ pub fn analyze_profiled(
     mut profiler: Profiler,
 ) -> Result<Analysis, String> {
     let threads = threads.max(1);
-    let Decoded { root, package, skipped, times, .. } = decode_inputs(inputs, python, threads, &mut profiler)?;
-    let started = Instant::now();
+    let Decoded { root, package, skipped, .. } = decode_inputs(inputs, python, threads, &mut profiler)?;
     profiler.begin("lower");
     let lowered = lower_package(&package_input(&package, &root), threads)?;
     check_something_left(&package, &lowered, &skipped)?;
     let mut skipped = skipped;
     skipped.extend(lowered.skipped.iter().cloned());
     skipped.sort_by(|a, b| a.module.cmp(&b.module));
-    let lower_time = started.elapsed();
     let (solution, profiler) = solve_profiled(&lowered.facts, rule_set, threads, profiler)?;
     let names = Names::new(&lowered.facts)?;
-    let timings = Timings { load: times.load, decode: times.decode, lower: lower_time, solve: solution.time };
-    Ok(Analysis { facts: lowered.facts, solution, names, skipped, timings, profile: profiler.finish() })
+    Ok(Analysis { facts: lowered.facts, solution, names, skipped, profile: profiler.finish() })
 }
 
 /// Solves `facts` as the phase `solve`, its steps (substitution, each round's

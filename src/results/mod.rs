@@ -8,7 +8,6 @@ pub mod sqlite;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 use cpyg_facts::fact_check::check_facts;
 use cpyg_facts::read::{read_dir_and_manifest, Verify};
@@ -16,7 +15,7 @@ use cpyg_facts::schema::{RelationId, RELATION_IDS};
 use cpyg_rules::objects::Coverage;
 use cpyg_rules::RuleSet;
 
-use crate::analysis::{analyze_profiled, solve_profiled, Analysis, Names, Timings};
+use crate::analysis::{analyze_profiled, solve_profiled, Analysis, Names};
 use crate::profile::Profiler;
 
 /// The rule set called `name`; an unknown name lists the known ones.
@@ -24,11 +23,9 @@ pub fn rule_set(name: &str) -> Result<RuleSet, String> {
     RuleSet::from_name(name)
 }
 
-/// A solved package and where its time went.
+/// A solved package; where its time went is `analysis.profile`.
 pub struct Run {
     pub analysis: Analysis,
-    /// `(phase, wall time)` in order: load, decode, lower (or read), solve, export.
-    pub phases: Vec<(&'static str, Duration)>,
     pub database: Option<(PathBuf, sqlite::Exported)>,
 }
 
@@ -41,9 +38,7 @@ pub fn analyze_to_db(
     db: &sqlite::Destination<'_>,
 ) -> Result<Run, String> {
     let analysis = analyze_profiled(inputs, python, rule_set, threads, Profiler::new())?;
-    let Timings { load, decode, lower, solve } = analysis.timings;
-    let phases = vec![("load", load), ("decode", decode), ("lower", lower), ("solve", solve)];
-    export_run(analysis, phases, db)
+    export_run(analysis, db)
 }
 
 /// `cpyg solve`: read a fact directory, solve it, then write the database.
@@ -54,22 +49,13 @@ pub fn solve_to_db(
     threads: usize,
     db: &sqlite::Destination<'_>,
 ) -> Result<Run, String> {
-    let started = Instant::now();
     let analysis = solve_dir_profiled(facts, verify, rule_set, threads, Profiler::new())?;
-    let read = started.elapsed().saturating_sub(analysis.timings.solve);
-    let phases = vec![("read", read), ("solve", analysis.timings.solve)];
-    export_run(analysis, phases, db)
+    export_run(analysis, db)
 }
 
-fn export_run(
-    analysis: Analysis,
-    mut phases: Vec<(&'static str, Duration)>,
-    db: &sqlite::Destination<'_>,
-) -> Result<Run, String> {
-    let mut analysis = analysis;
+fn export_run(mut analysis: Analysis, db: &sqlite::Destination<'_>) -> Result<Run, String> {
     let exported = sqlite::export(&mut analysis, db)?;
-    phases.push(("export", exported.time));
-    Ok(Run { analysis, phases, database: Some((db.path.to_path_buf(), exported)) })
+    Ok(Run { analysis, database: Some((db.path.to_path_buf(), exported)) })
 }
 
 /// Solves the facts of a fact directory exactly as `cpyg facts` wrote it.
@@ -111,8 +97,7 @@ pub fn solve_dir_profiled(
     }
     let (solution, profiler) = solve_profiled(&facts, rule_set, threads.max(1), profiler)?;
     let names = Names::new(&facts)?;
-    let timings = Timings { solve: solution.time, ..Timings::default() };
-    Ok(Analysis { facts, solution, names, skipped, timings, profile: profiler.finish() })
+    Ok(Analysis { facts, solution, names, skipped, profile: profiler.finish() })
 }
 
 /// Call sites by how completely they are resolved.
@@ -166,8 +151,10 @@ impl fmt::Display for Run {
             solution.rounds,
             if solution.rounds == 1 { "" } else { "s" },
         )?;
-        for (k, (phase, time)) in self.phases.iter().enumerate() {
-            write!(f, "{} {phase} {:.2}s", if k == 0 { "" } else { "," }, time.as_secs_f64())?;
+        // The phases, without their steps: load, decode, lower (or read), solve, export.
+        let phases = self.analysis.profile.iter().filter(|r| r.depth == 0);
+        for (k, phase) in phases.enumerate() {
+            write!(f, "{} {} {:.2}s", if k == 0 { "" } else { "," }, phase.name, phase.wall.as_secs_f64())?;
         }
         if let Some((path, exported)) = &self.database {
             write!(f, "; {} rows in {} tables of {}", exported.rows, exported.tables, path.display())?;
