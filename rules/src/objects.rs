@@ -191,7 +191,8 @@ impl Obj {
     }
 
     /// Objects whose iteration the rules model as reading their `elem` directly:
-    /// builtin containers, generators, and iterable constants.
+    /// builtin containers, generators, and iterable constants. No other object has
+    /// elements, so the joins that read `elem` leave the rest out.
     pub fn iterates_own_elements(self) -> bool {
         matches!(
             self,

@@ -170,7 +170,7 @@ ascent::ascent_source! { calls:
     elem_copy(xv, Obj::Container(Container::var_args(*callee))) <--
         arg_elements(_, f, index, xv), VarArgsOf(f, callee, positional), if index >= positional;
     local_elem_flow(dv, code, slot) <-- KwDefaultsFlow(dv, code, slot);
-    local_elems(c, code, slot) <-- local_elem_flow(v, code, slot), pts(v, c);
+    local_elems(c, code, slot) <-- local_elem_flow(v, code, slot), pts(v, c), if c.iterates_own_elements();
     local(code, slot, o) <-- local_elems(c, code, slot), elem(c, o);
 
     // Results.

@@ -73,18 +73,20 @@ ascent::ascent_source! { containers:
     /// Call `site` calls method `name` of builtin container `c`; the result goes to `out`.
     relation method_call(Insn, Container, Sym, Var);
 
+    // Only objects that `iterates_own_elements` have elements; the joins reading `elem`
+    // leave the rest out (most of what a copied or loaded variable points to: sqlalchemy).
     elem(c, o) <-- StaticElem(c, o);
     elem_flow(v, c) <-- ElemFlow(v, c);
     elem_flow(v, c) <-- ElemStore(v, cv), pts(cv, c), if c.is_container();
     elem(c, o) <-- elem_flow(v, c), pts(v, o);
     elem_copy(v, c) <-- ElemCopyTo(v, c);
     elem_copy(v, c) <-- ElemCopyInto(v, cv), pts(cv, c), if c.is_container();
-    elem_subset(source, c) <-- elem_copy(v, c), pts(v, source);
+    elem_subset(source, c) <-- elem_copy(v, c), pts(v, source), if source.iterates_own_elements();
     elem(c, o) <-- elem_subset(source, c), elem(source, o);
     item(c, index, o) <-- ItemFlow(v, c, index), pts(v, o);
 
-    elem_load(c, out) <-- ElemLoad(cv, out), pts(cv, c);
-    elem_load(c, out) <-- ItemLoad(cv, _, out), pts(cv, c), !ExactTuple(c);
+    elem_load(c, out) <-- ElemLoad(cv, out), pts(cv, c), if c.iterates_own_elements();
+    elem_load(c, out) <-- ItemLoad(cv, _, out), pts(cv, c), if c.iterates_own_elements(), !ExactTuple(c);
     pts(out, o) <-- ItemLoad(cv, index, out), pts(cv, c), ExactTuple(c), item(c, index, o);
     pts(out, o) <-- elem_load(c, out), elem(c, o);
 
@@ -117,5 +119,6 @@ ascent::ascent_source! { containers:
     pts(out, Obj::Container(Container::made(*site, ContainerKind::List))) <-- builtin_call(site, BuiltinEffect::CollectsResults, out);
     elem(Obj::Container(Container::made(*site, ContainerKind::List)), o) <--
         builtin_call(site, BuiltinEffect::CollectsResults, _), invokes(site, f), MakeFunction(f, code, _), returns(code, o);
-    elem_load(c, out) <-- builtin_call(site, BuiltinEffect::ReturnsElement, out), CallPositional(site, 0, v), pts(v, c);
+    elem_load(c, out) <--
+        builtin_call(site, BuiltinEffect::ReturnsElement, out), CallPositional(site, 0, v), pts(v, c), if c.iterates_own_elements();
 }
