@@ -63,7 +63,7 @@ pub fn export(analysis: &mut Analysis, db: &Destination<'_>) -> Result<Exported,
     let partial = path.with_file_name(format!(".{name}.partial-{}", std::process::id()));
     let _ = fs::remove_file(&partial);
     monitor::writing(partial.clone());
-    let result = write_database(analysis, &profiler, &partial)
+    let result = write_database(analysis, &mut profiler, &partial)
         .map_err(|e| format!("{}: {e}", path.display()))
         .and_then(|counts| {
             let _commit = COMMIT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -103,7 +103,7 @@ fn check_replaceable(path: &Path, force: bool) -> Result<(), String> {
     }
 }
 
-fn write_database(analysis: &Analysis, export: &Profiler, path: &Path) -> rusqlite::Result<(usize, u64)> {
+fn write_database(analysis: &Analysis, export: &mut Profiler, path: &Path) -> rusqlite::Result<(usize, u64)> {
     let mut connection = Connection::open(path)?;
     // A fresh file that is useless until complete and renamed: no journal, no syncing.
     connection.execute_batch(
@@ -112,9 +112,12 @@ fn write_database(analysis: &Analysis, export: &Profiler, path: &Path) -> rusqli
     )?;
     let tx = connection.transaction()?;
     let mut writer = Writer { tx: &tx, tables: 0, rows: 0, indexes: Vec::new() };
+    export.step("facts");
     writer.input_relations(analysis)?;
+    export.step("results");
     writer.derived_relations(analysis)?;
     writer.helper_tables()?;
+    export.step("indexes and views");
     for index in std::mem::take(&mut writer.indexes) {
         tx.execute_batch(&index)?;
     }
