@@ -221,6 +221,9 @@ fn the_profile_lists_every_phase_and_the_database_keeps_it() {
         "solve: round 1 fixed point",
         "solve: coverage",
         "export",
+        "export: facts",
+        "export: results",
+        "export: indexes and views",
     ];
     assert_eq!(&phases[..expected.len()], expected, "{}", run.stderr);
     let connection = rusqlite::Connection::open(&db).unwrap();

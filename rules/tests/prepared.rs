@@ -47,9 +47,8 @@ fn read_by<'a>(inputs: &[&'a str], bodies: &[&str]) -> Vec<&'a str> {
         .copied()
         .filter(|name| {
             bodies.iter().any(|body| {
-                body.match_indices(&format!("{name}(")).any(|(at, _)| {
-                    !body[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':')
-                })
+                body.match_indices(&format!("{name}("))
+                    .any(|(at, _)| !body[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':'))
             })
         })
         .collect();
@@ -68,7 +67,8 @@ fn the_fixed_point_gets_exactly_the_inputs_its_rules_read() {
         .filter(|(name, _)| !name.ends_with("_prepare") && name != "classes_orders")
         .map(|(_, body)| body.as_str())
         .collect();
-    let orders: Vec<&str> = blocks.iter().filter(|(name, _)| name == "classes_orders").map(|(_, b)| b.as_str()).collect();
+    let orders: Vec<&str> =
+        blocks.iter().filter(|(name, _)| name == "classes_orders").map(|(_, b)| b.as_str()).collect();
     let (mut copied, mut orders_only) = cpyg_rules::solve::fixed_point_inputs();
     copied.sort_unstable();
     orders_only.sort_unstable();
