@@ -217,11 +217,10 @@ fn run<P: Program>(
     // computed from more bases only add positions; the rounds end when bases stop changing.
     // Only the orders' part of the preparation depends on them: the rest is prepared once.
     let classes: Vec<Insn> = sorted(&rows::<(u32, u32, u32, u32)>(facts, RelationId::BuildClass)?.iter().map(|r| r.0).collect::<Vec<_>>());
-    let profile = std::env::var_os("CPYG_PROFILE").is_some();
-    let profile_stop = profile_stop()?;
+    let diagnostics = Diagnostics::from_env()?;
     observe(Step::Prepare);
     let prepared = prepare(facts, knowledge, substitution)?;
-    if profile {
+    if diagnostics.profile {
         eprintln!("{}", prepared_profile(&prepared));
     }
     let prepared = kept_relations(prepared);
@@ -236,10 +235,7 @@ fn run<P: Program>(
         let mut program = P::default();
         program.load(&prepared, orders(&prepared, &mro));
         program.clear_calls();
-        program.run();
-        if profile {
-            eprintln!("guess:\n{}", program.profile());
-        }
+        diagnostics.run(&mut program, "guess")?;
         mro = linearize(&classes, &program.class_bases());
     }
     let mut rounds = 0;
@@ -250,18 +246,7 @@ fn run<P: Program>(
         let mut program = P::default();
         program.load(&prepared, orders);
         rounds += 1;
-        if let Some(limit) = profile_stop {
-            if !program.run_for(limit) {
-                // A round that does not end has its sizes and rule times read here.
-                eprintln!("{}\n{}", program.profile(), program.heaviest());
-                return Err(format!("CPYG_PROFILE_STOP: round {rounds} stopped after {limit:?} for its profile"));
-            }
-        } else {
-            program.run();
-        }
-        if profile {
-            eprintln!("{}", program.profile());
-        }
+        diagnostics.run(&mut program, &format!("round {rounds}"))?;
         let next = linearize(&classes, &program.class_bases());
         let (pts, call_edges) = program.round_sizes();
         observe(Step::RoundEnded { round: rounds, pts, call_edges, last: next == mro });
@@ -295,17 +280,45 @@ where
     text.push_str(&format!("{name}: heaviest first columns\n{}  heaviest last columns\n{}", top(first), top(second)));
 }
 
-/// `CPYG_PROFILE_STOP=SECONDS`: a round still running after this long stops and prints
-/// its profile (relation sizes and rule times so far) instead of running on.
-fn profile_stop() -> Result<Option<std::time::Duration>, String> {
-    match std::env::var("CPYG_PROFILE_STOP") {
-        Err(_) => Ok(None),
-        Ok(text) => text
-            .parse::<f64>()
-            .ok()
-            .filter(|s| s.is_finite() && *s >= 0.0)
-            .map(|s| Some(std::time::Duration::from_secs_f64(s)))
-            .ok_or_else(|| format!("CPYG_PROFILE_STOP: `{text}` is not a number of seconds")),
+/// What the environment asks the driver to show of its programs.
+struct Diagnostics {
+    /// `CPYG_PROFILE`: rule times and relation sizes after each program.
+    profile: bool,
+    /// `CPYG_PROFILE_STOP=SECONDS`: a program still running after this long stops and
+    /// prints its profile and heaviest keys so far instead of running on.
+    stop: Option<std::time::Duration>,
+}
+
+impl Diagnostics {
+    fn from_env() -> Result<Diagnostics, String> {
+        let stop = match std::env::var("CPYG_PROFILE_STOP") {
+            Err(_) => None,
+            Ok(text) => Some(
+                text.parse::<f64>()
+                    .ok()
+                    .filter(|s| s.is_finite() && *s >= 0.0)
+                    .map(std::time::Duration::from_secs_f64)
+                    .ok_or_else(|| format!("CPYG_PROFILE_STOP: `{text}` is not a number of seconds"))?,
+            ),
+        };
+        Ok(Diagnostics { profile: std::env::var_os("CPYG_PROFILE").is_some(), stop })
+    }
+
+    /// Runs `program` (the guess, or a round: `name`) to its fixed point, or fails once
+    /// the stop has passed, after printing what it derived so far.
+    fn run<P: Program>(&self, program: &mut P, name: &str) -> Result<(), String> {
+        if let Some(limit) = self.stop {
+            if !program.run_for(limit) {
+                eprintln!("{name}:\n{}\n{}", program.profile(), program.heaviest());
+                return Err(format!("CPYG_PROFILE_STOP: {name} stopped after {limit:?} for its profile"));
+            }
+        } else {
+            program.run();
+        }
+        if self.profile {
+            eprintln!("{name}:\n{}", program.profile());
+        }
+        Ok(())
     }
 }
 
