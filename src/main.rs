@@ -2,7 +2,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use std::time::Duration;
 
@@ -68,6 +68,9 @@ enum Command {
         /// Replace the `--db` file even if it is not a SQLite database.
         #[arg(long)]
         force: bool,
+        /// Which code objects get a CFG and CDG (`cfg_*`, `cdg_edge` tables).
+        #[arg(long, value_enum, default_value_t = Scope::Reachable)]
+        control: Scope,
         #[command(flatten)]
         run: RunOptions,
     },
@@ -92,6 +95,9 @@ enum Command {
         /// Solving threads (default: available cores).
         #[arg(long)]
         threads: Option<usize>,
+        /// Which code objects get a CFG and CDG (`cfg_*`, `cdg_edge` tables).
+        #[arg(long, value_enum, default_value_t = Scope::Reachable)]
+        control: Scope,
         #[command(flatten)]
         run: RunOptions,
     },
@@ -102,6 +108,25 @@ enum Command {
         /// pycg, json (nodes and per-site edges) or dot (Graphviz).
         #[arg(long, default_value = "pycg")]
         format: String,
+        #[command(flatten)]
+        run: RunOptions,
+    },
+    /// Print the control-flow graph or the control-dependence graph of a package's
+    /// functions, as Graphviz or JSON (docs/control-json.md).
+    Graph {
+        /// `cfg` (refined, exception-aware, with a synthetic exit) or `cdg`.
+        #[arg(value_enum)]
+        product: GraphProduct,
+        #[command(flatten)]
+        input: AnalysisInput,
+        /// Only the functions with this name, as the call graph names them (`pkg.mod.Class.method`).
+        #[arg(long)]
+        function: Option<String>,
+        #[arg(long, value_enum, default_value_t = GraphFormat::Dot)]
+        format: GraphFormat,
+        /// Which code objects: those the analysis reaches, or all.
+        #[arg(long, value_enum, default_value_t = Scope::Reachable)]
+        scope: Scope,
         #[command(flatten)]
         run: RunOptions,
     },
@@ -118,6 +143,39 @@ enum Command {
         #[arg(long)]
         jobs: Option<usize>,
     },
+}
+
+/// Which code objects get control products.
+#[derive(Clone, Copy, ValueEnum)]
+enum Scope {
+    /// The code objects the points-to analysis reaches.
+    Reachable,
+    /// Every code object.
+    All,
+    /// None (no `cfg_*` or `cdg_edge` rows).
+    None,
+}
+
+impl From<Scope> for cpyg::analysis::ControlScope {
+    fn from(scope: Scope) -> Self {
+        match scope {
+            Scope::Reachable => cpyg::analysis::ControlScope::Reachable,
+            Scope::All => cpyg::analysis::ControlScope::All,
+            Scope::None => cpyg::analysis::ControlScope::Skip,
+        }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum GraphProduct {
+    Cfg,
+    Cdg,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum GraphFormat {
+    Dot,
+    Json,
 }
 
 /// Bounds, profile and progress of a run that loads or solves a package.
@@ -179,10 +237,15 @@ fn main() -> ExitCode {
         }
         Command::Conformance { python, paths, jobs } => conformance(python.as_deref(), &paths, jobs),
         Command::Interpreters => interpreters(),
-        Command::Analyze { input, db, force, run } => analyze(&input, &Destination { path: &db, force }, &run),
-        Command::Solve { facts, rules, db, force, edited, threads, run } => {
+        Command::Analyze { input, db, force, control, run } => {
+            analyze(&input, &Destination { path: &db, force }, control.into(), &run)
+        }
+        Command::Solve { facts, rules, db, force, edited, threads, control, run } => {
             let verify = if edited { Verify::Structure } else { Verify::Contents };
-            solve(&facts, verify, &rules, &Destination { path: &db, force }, threads, &run)
+            solve(&facts, verify, &rules, &Destination { path: &db, force }, threads, control.into(), &run)
+        }
+        Command::Graph { product, input, function, format, scope, run } => {
+            graph(product, &input, function.as_deref(), format, scope, &run)
         }
         Command::Callgraph { input, format, run } => callgraph(&input, &format, &run),
     };
@@ -283,11 +346,16 @@ fn facts(
     }
 }
 
-fn analyze(input: &AnalysisInput, db: &Destination<'_>, options: &RunOptions) -> Result<ExitCode, String> {
+fn analyze(
+    input: &AnalysisInput,
+    db: &Destination<'_>,
+    control: cpyg::analysis::ControlScope,
+    options: &RunOptions,
+) -> Result<ExitCode, String> {
     let rule_set = cpyg::results::rule_set(&input.rules)?;
     let threads = input.threads.unwrap_or_else(cores);
     options.start();
-    let run = cpyg::results::analyze_to_db(&input.paths, input.python.as_deref(), rule_set, threads, db)?;
+    let run = cpyg::results::analyze_to_db(&input.paths, input.python.as_deref(), rule_set, threads, control, db)?;
     monitor::finish();
     options.report(&run.analysis.profile);
     report_run(&run);
@@ -300,11 +368,12 @@ fn solve(
     rules: &str,
     db: &Destination<'_>,
     threads: Option<usize>,
+    control: cpyg::analysis::ControlScope,
     options: &RunOptions,
 ) -> Result<ExitCode, String> {
     let rule_set = cpyg::results::rule_set(rules)?;
     options.start();
-    let run = cpyg::results::solve_to_db(facts, verify, rule_set, threads.unwrap_or_else(cores), db)?;
+    let run = cpyg::results::solve_to_db(facts, verify, rule_set, threads.unwrap_or_else(cores), control, db)?;
     monitor::finish();
     options.report(&run.analysis.profile);
     report_run(&run);
@@ -343,6 +412,54 @@ fn callgraph(input: &AnalysisInput, format: &str, options: &RunOptions) -> Resul
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
         Err(e) => Err(format!("writing the call graph: {e}")),
+    }
+}
+
+fn graph(
+    product: GraphProduct,
+    input: &AnalysisInput,
+    function: Option<&str>,
+    format: GraphFormat,
+    scope: Scope,
+    options: &RunOptions,
+) -> Result<ExitCode, String> {
+    use cpyg::results::control::{Format, Product};
+    let rule_set = cpyg::results::rule_set(&input.rules)?;
+    let threads = input.threads.unwrap_or_else(cores);
+    options.start();
+    let mut analysis = cpyg::analysis::analyze_with(&input.paths, input.python.as_deref(), rule_set, threads)?;
+    let scope = match scope {
+        // Nothing to draw without them.
+        Scope::None => return Err("`graph` needs control products: --scope reachable or all".to_string()),
+        scope => scope.into(),
+    };
+    analysis.build_control(scope)?;
+    let product = match product {
+        GraphProduct::Cfg => Product::Cfg,
+        GraphProduct::Cdg => Product::Cdg,
+    };
+    let format = match format {
+        GraphFormat::Dot => Format::Dot,
+        GraphFormat::Json => Format::Json,
+    };
+    let text = cpyg::results::control::render(&analysis, product, function, format)?;
+    monitor::finish();
+    options.report(&analysis.profile);
+    report_skipped(&analysis);
+    if let Some(control) = &analysis.control {
+        eprintln!(
+            "cpyg: {} code objects, {} blocks, {} CFG edges, {} control dependences",
+            control.coverage.len(),
+            control.blocks.len(),
+            control.edges.len(),
+            control.cdg.len()
+        );
+    }
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(format!("writing the graph: {e}")),
     }
 }
 

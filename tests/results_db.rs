@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use cpyg::analysis::ControlScope;
 use cpyg::results::{analyze_to_db, rule_set, solve_to_db, sqlite};
 use cpyg::results::sqlite::Destination;
 use cpyg_facts::read::Verify;
@@ -22,7 +23,7 @@ fn running_example(minor: u8) -> PathBuf {
 }
 
 fn analyze(minor: u8, threads: usize, db: &Path) {
-    analyze_to_db(&[running_example(minor)], None, RuleSet::Insensitive, threads, &Destination { path: db, force: false })
+    analyze_to_db(&[running_example(minor)], None, RuleSet::Insensitive, threads, ControlScope::Reachable, &Destination { path: db, force: false })
         .unwrap_or_else(|e| panic!("3.{minor}: {e}"));
 }
 
@@ -114,7 +115,7 @@ fn solve_over_facts_writes_what_analyze_writes() {
         let facts = dir.path().join("facts");
         cpyg::facts::run(&[running_example(minor)], None, &facts, 2).unwrap();
         let (solved, analyzed) = (dir.path().join("solved.sqlite"), dir.path().join("analyzed.sqlite"));
-        solve_to_db(&facts, Verify::Contents, RuleSet::Insensitive, 2, &Destination { path: &solved, force: false })
+        solve_to_db(&facts, Verify::Contents, RuleSet::Insensitive, 2, ControlScope::Reachable, &Destination { path: &solved, force: false })
             .unwrap();
         analyze(minor, 2, &analyzed);
         assert!(
@@ -141,7 +142,7 @@ fn a_file_that_is_not_a_database_is_replaced_only_with_force() {
     let db = dir.path().join("notes.txt");
     std::fs::write(&db, "not a database").unwrap();
     let run = |force| {
-        analyze_to_db(&[running_example(12)], None, RuleSet::Insensitive, 1, &Destination { path: &db, force })
+        analyze_to_db(&[running_example(12)], None, RuleSet::Insensitive, 1, ControlScope::Reachable, &Destination { path: &db, force })
     };
     let error = run(false).map(|_| ()).unwrap_err();
     assert!(error.contains("is not a SQLite database; refusing to replace it (--force does)"), "{error}");

@@ -27,6 +27,32 @@ pub struct Analysis {
     pub skipped: Vec<SkippedModule>,
     /// Every phase so far, with its steps (`crate::profile`).
     pub profile: Vec<PhaseRecord>,
+    /// The CFG and CDG, once [`Analysis::build_control`] has run.
+    pub control: Option<cpyg_control::Control>,
+    /// Which code objects `control` covers.
+    pub control_scope: ControlScope,
+}
+
+/// Which code objects get control products.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ControlScope {
+    /// None: `--no-control`.
+    Skip,
+    /// The code objects the solution reaches (the default).
+    Reachable,
+    /// Every code object of the package.
+    All,
+}
+
+impl ControlScope {
+    /// As `meta` records it: `none`, `reachable` or `all`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ControlScope::Skip => "none",
+            ControlScope::Reachable => "reachable",
+            ControlScope::All => "all",
+        }
+    }
 }
 
 /// Loads `inputs` (as `cpyg facts` does), lowers them and solves the `insensitive` rule set.
@@ -65,7 +91,7 @@ pub fn analyze_profiled(
     skipped.sort_by(|a, b| a.module.cmp(&b.module));
     let (solution, profiler) = solve_profiled(&lowered.facts, rule_set, threads, profiler)?;
     let names = Names::new(&lowered.facts)?;
-    Ok(Analysis { facts: lowered.facts, solution, names, skipped, profile: profiler.finish() })
+    Ok(Analysis { facts: lowered.facts, solution, names, skipped, profile: profiler.finish(), control: None, control_scope: ControlScope::Skip })
 }
 
 /// Solves `facts` as the phase `solve`, its steps (substitution, each round's
@@ -105,6 +131,29 @@ pub fn solve_profiled(
 }
 
 impl Analysis {
+    /// Builds the CFG and CDG of the code objects `scope` names, as the phase `control`.
+    pub fn build_control(&mut self, scope: ControlScope) -> Result<(), String> {
+        let codes: Vec<u32> = match scope {
+            ControlScope::Skip => return Ok(()),
+            ControlScope::Reachable => self.solution.reachable.clone(),
+            ControlScope::All => self.facts.rows(RelationId::Code).map(|r| r[0]).collect(),
+        };
+        let mut codes = codes;
+        codes.sort_unstable();
+        codes.dedup();
+        let mut unresolved: Vec<u32> = self.solution.unresolved.iter().map(|&(site, _)| site).collect();
+        unresolved.sort_unstable();
+        unresolved.dedup();
+        let mut profiler = Profiler::new();
+        profiler.begin("control");
+        let control =
+            cpyg_control::build_observed(&self.facts, &codes, &unresolved, &mut |step| profiler.step(step))?;
+        self.profile.extend(profiler.finish());
+        self.control = Some(control);
+        self.control_scope = scope;
+        Ok(())
+    }
+
     /// Call edges in PyCG's shape: caller → callees; every module and function of
     /// the package is a key (with an empty set when it calls nothing). Calls made
     /// by class bodies and comprehensions belong to the enclosing function or module.

@@ -4,6 +4,7 @@
 
 pub mod callgraph;
 pub mod calls;
+pub mod control;
 pub mod sqlite;
 
 use std::fmt;
@@ -15,7 +16,7 @@ use cpyg_facts::schema::{RelationId, RELATION_IDS};
 use cpyg_rules::objects::Coverage;
 use cpyg_rules::RuleSet;
 
-use crate::analysis::{analyze_profiled, solve_profiled, Analysis, Names};
+use crate::analysis::{analyze_profiled, solve_profiled, Analysis, ControlScope, Names};
 use crate::profile::Profiler;
 
 /// The rule set called `name`; an unknown name lists the known ones.
@@ -35,9 +36,11 @@ pub fn analyze_to_db(
     python: Option<&str>,
     rule_set: RuleSet,
     threads: usize,
+    control: ControlScope,
     db: &sqlite::Destination<'_>,
 ) -> Result<Run, String> {
-    let analysis = analyze_profiled(inputs, python, rule_set, threads, Profiler::new())?;
+    let mut analysis = analyze_profiled(inputs, python, rule_set, threads, Profiler::new())?;
+    analysis.build_control(control)?;
     export_run(analysis, db)
 }
 
@@ -47,9 +50,11 @@ pub fn solve_to_db(
     verify: Verify,
     rule_set: RuleSet,
     threads: usize,
+    control: ControlScope,
     db: &sqlite::Destination<'_>,
 ) -> Result<Run, String> {
-    let analysis = solve_dir_profiled(facts, verify, rule_set, threads, Profiler::new())?;
+    let mut analysis = solve_dir_profiled(facts, verify, rule_set, threads, Profiler::new())?;
+    analysis.build_control(control)?;
     export_run(analysis, db)
 }
 
@@ -97,7 +102,7 @@ pub fn solve_dir_profiled(
     }
     let (solution, profiler) = solve_profiled(&facts, rule_set, threads.max(1), profiler)?;
     let names = Names::new(&facts)?;
-    Ok(Analysis { facts, solution, names, skipped, profile: profiler.finish() })
+    Ok(Analysis { facts, solution, names, skipped, profile: profiler.finish(), control: None, control_scope: ControlScope::Skip })
 }
 
 /// Call sites by how completely they are resolved.

@@ -24,6 +24,7 @@ use cpyg_rules::Solution;
 use cpyg_facts::write::COMMIT;
 
 use crate::analysis::{names, Analysis, Names};
+use cpyg_control::Control;
 use crate::monitor;
 use crate::profile::{PhaseRecord, Profiler};
 use crate::results::calls::{call_edges, Callee};
@@ -337,6 +338,65 @@ impl Writer<'_> {
         })?;
         self.table("coverage", &[("insn", "INTEGER"), ("level", "TEXT")], &[&["level"]], |rows| {
             solution.coverage.iter().try_for_each(|&(site, level)| rows.row(&[int(site), Field::Text(level.name())]))
+        })?;
+        self.control(analysis.control.as_ref())
+    }
+
+    /// The CFG and CDG (`cpyg_control`); empty tables when they were not built.
+    fn control(&mut self, control: Option<&Control>) -> rusqlite::Result<()> {
+        let empty = Control::default();
+        let control = control.unwrap_or(&empty);
+        let columns: Columns<'_> = &[
+            ("block", "INTEGER PRIMARY KEY"),
+            ("code", "INTEGER"),
+            ("kind", "TEXT"),
+            ("first_insn", "INTEGER"),
+            ("last_insn", "INTEGER"),
+            ("first_offset", "INTEGER"),
+            ("last_offset", "INTEGER"),
+            ("first_line", "INTEGER"),
+            ("last_line", "INTEGER"),
+        ];
+        self.table("cfg_block", columns, &[&["code"]], |rows| {
+            for b in &control.blocks {
+                rows.row(&[
+                    int(b.id),
+                    int(b.code),
+                    Field::Text(b.kind.name()),
+                    opt_int(b.insns.map(|r| r.0)),
+                    opt_int(b.insns.map(|r| r.1)),
+                    opt_int(b.offsets.map(|r| r.0)),
+                    opt_int(b.offsets.map(|r| r.1)),
+                    opt_int(b.lines.map(|r| r.0)),
+                    opt_int(b.lines.map(|r| r.1)),
+                ])?;
+            }
+            Ok(())
+        })?;
+        let columns: Columns<'_> =
+            &[("from_block", "INTEGER"), ("to_block", "INTEGER"), ("kind", "TEXT"), ("handler_depth", "INTEGER")];
+        self.table("cfg_edge", columns, &[&["to_block"]], |rows| {
+            for e in &control.edges {
+                rows.row(&[int(e.from), int(e.to), Field::Text(e.kind.name()), opt_int(e.depth)])?;
+            }
+            Ok(())
+        })?;
+        self.table("cfg_postdom", &[("block", "INTEGER PRIMARY KEY"), ("ipdom", "INTEGER")], &[&["ipdom"]], |rows| {
+            control.ipdom.iter().try_for_each(|&(block, dominator)| rows.ids(&[block, dominator]))
+        })?;
+        let columns: Columns<'_> = &[("controller", "INTEGER"), ("dependent", "INTEGER"), ("outcome", "TEXT")];
+        self.table("cdg_edge", columns, &[&["dependent"]], |rows| {
+            for &(controller, dependent, outcome) in &control.cdg {
+                rows.row(&[int(controller), int(dependent), Field::Text(outcome.name())])?;
+            }
+            Ok(())
+        })?;
+        let columns: Columns<'_> = &[("code", "INTEGER PRIMARY KEY"), ("level", "TEXT"), ("detail", "TEXT")];
+        self.table("control_coverage", columns, &[], |rows| {
+            for c in &control.coverage {
+                rows.row(&[int(c.code), Field::Text(c.level), Field::Text(&c.detail)])?;
+            }
+            Ok(())
         })
     }
 
@@ -376,6 +436,7 @@ impl Writer<'_> {
             ("cpython", format!("3.{}", analysis.facts.minor)),
             ("rule_set", solution.rule_set.map_or("?", |r| r.name()).to_string()),
             ("rounds", solution.rounds.to_string()),
+            ("control", analysis.control_scope.name().to_string()),
         ];
         self.table("meta", &[("key", "TEXT"), ("value", "TEXT")], &[], |rows| {
             entries.iter().try_for_each(|(key, value)| rows.row(&[Field::Text(key), Field::Text(value)]))
@@ -778,6 +839,23 @@ CREATE VIEW fields_named AS
 CREATE VIEW coverage_summary AS
   SELECT level, COUNT(*) AS sites, ROUND(100.0 * COUNT(*) / (SELECT COUNT(*) FROM coverage), 1) AS percent
   FROM coverage GROUP BY level;
+
+CREATE VIEW cfg_edges_named AS
+  SELECT n.pycg_name AS function, e.from_block, f.first_line AS from_first_line, f.last_line AS from_last_line,
+         e.to_block, t.first_line AS to_first_line, t.kind AS to_kind, e.kind, e.handler_depth
+  FROM cfg_edge e
+  JOIN cfg_block f ON f.block = e.from_block
+  JOIN cfg_block t ON t.block = e.to_block
+  JOIN code_name n ON n.code = f.code;
+
+CREATE VIEW cdg_named AS
+  SELECT n.pycg_name AS function, d.controller AS controller_block, c.last_line AS controller_line,
+         d.dependent AS dependent_block, t.first_line AS dependent_first_line, t.last_line AS dependent_last_line,
+         d.outcome
+  FROM cdg_edge d
+  JOIN cfg_block c ON c.block = d.controller
+  JOIN cfg_block t ON t.block = d.dependent
+  JOIN code_name n ON n.code = c.code;
 
 CREATE VIEW unresolved_named AS
   SELECT s.function AS caller, s.file, s.line, s.offset, s.opname, u.group_kind, u.detail, u.insn
