@@ -528,9 +528,10 @@ impl Context<'_> {
 
         // Definite assignment: a must-analysis, so blocks start full and the entry with the
         // parameters (and meets what loops back into it).
-        let slots = 1 + [self.loads, self.stores, self.deletes]
-            .iter()
-            .flat_map(|by| by.0.iter().filter(|p| block_of_insn.contains_key(&p.0)).map(|p| p.1))
+        // Slot sets as wide as the highest slot the code object's own instructions name.
+        let own = blocks.iter().flat_map(|&(first, last, _)| first..=last);
+        let slots = 1 + own
+            .flat_map(|insn| [self.loads, self.stores, self.deletes].into_iter().flat_map(move |by| by.slots(insn)))
             .chain(params.iter().copied())
             .max()
             .unwrap_or(0) as usize;
