@@ -112,7 +112,7 @@ enum Command {
         run: RunOptions,
     },
     /// Print the control-flow graph or the control-dependence graph of a package's
-    /// functions, as Graphviz or JSON (docs/control-json.md).
+    /// functions, as Graphviz or JSON (schema: docs/control.schema.json).
     Graph {
         /// `cfg` (refined, exception-aware, with a synthetic exit) or `cdg`.
         #[arg(value_enum)]

@@ -1,5 +1,5 @@
-//! `cpyg graph cfg|cdg`: the control products as JSON (`docs/control-json.md`,
-//! schema `docs/control.schema.json`) or as Graphviz (one cluster per function,
+//! `cpyg graph cfg|cdg`: the control products as JSON (described in the README,
+//! JSON Schema `docs/control.schema.json`) or as Graphviz (one cluster per function,
 //! blocks as boxes listing their instructions, edges labelled by kind or outcome).
 
 use std::collections::HashMap;
