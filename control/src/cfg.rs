@@ -6,7 +6,9 @@
 //! and its normal, branch and resume edges, and rebuilds the exception edges from
 //! the instructions that may raise:
 //! - an instruction may raise unless its operation never does (constants, stack
-//!   shuffles, stores of locals, jumps, building tuples and lists, ...);
+//!   shuffles, stores of locals, jumps, building tuples and lists, ...), and a
+//!   conditional jump only when it runs the truth protocol (≤3.12) or matches an
+//!   exception (3.10), not when it tests a bool (3.13+) or None;
 //!   asynchronous exceptions (`KeyboardInterrupt` from a signal, `MemoryError`) are
 //!   not modelled;
 //! - a local load may raise only when definite assignment (a forward must-analysis
@@ -20,7 +22,7 @@
 //! with no successor) gets a `synthetic` edge to it, so that every block has
 //! postdominators.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use cpyg_facts::lower::Facts;
 use cpyg_facts::schema::{self, Operation, RelationId};
@@ -159,55 +161,6 @@ impl Justification {
     }
 }
 
-/// Operations that never raise (asynchronous exceptions aside). Everything else may.
-fn never_raises(op: Operation) -> bool {
-    use Operation as O;
-    matches!(
-        op,
-        O::Nop
-            | O::ExtendedArg
-            | O::Resume
-            | O::PopTop
-            | O::Copy
-            | O::Swap
-            | O::RotateDown
-            | O::DupTopTwo
-            | O::PushNull
-            | O::LoadConst
-            | O::LoadImmediate
-            | O::LoadBuiltin
-            | O::StoreLocal
-            | O::StoreLocalPair
-            | O::MakeCell
-            | O::LoadCellRef
-            | O::CopyFreeVars
-            | O::StoreCell
-            | O::Is
-            | O::BuildTuple
-            | O::BuildList
-            | O::BuildSlice
-            | O::ListAppend
-            | O::ListToTuple
-            | O::MakeFunction
-            | O::SetFunctionAttribute
-            | O::KwNames
-            | O::Return
-            | O::ReturnConst
-            | O::ReturnGenerator
-            | O::PushExcInfo
-            | O::PopExcept
-            | O::Jump
-            | O::SetupBlock
-            | O::PopBlock
-            | O::BeginFinally
-            | O::PopFinally
-            | O::CallFinally
-            | O::EndFor
-            | O::PopIter
-            | O::EndSend
-    )
-}
-
 fn is_local_load(op: Operation) -> bool {
     matches!(op, Operation::LoadLocal | Operation::LoadLocalPair | Operation::StoreThenLoadLocal)
 }
@@ -255,6 +208,9 @@ struct InsnTable {
     region: Vec<u32>,
     call: Vec<bool>,
     unresolved: Vec<bool>,
+    /// Conditional jumps that may raise ([`schema::Condition::may_raise`]); a jump with
+    /// no `ConditionalJump` fact (unreachable) is assumed to.
+    branch_raises: Vec<bool>,
 }
 
 /// `(insn, slot)` pairs sorted, looked up by instruction.
@@ -289,6 +245,7 @@ pub(crate) fn build(facts: &Facts, codes: &[u32], unresolved_calls: &[u32]) -> R
         region: vec![NONE; insns],
         call: vec![false; insns],
         unresolved: vec![false; insns],
+        branch_raises: vec![true; insns],
     };
     let slot_of = |insn: u32, what: &str| -> Result<usize, String> {
         (insn as usize)
@@ -317,6 +274,13 @@ pub(crate) fn build(facts: &Facts, codes: &[u32], unresolved_calls: &[u32]) -> R
     }
     for row in facts.rows(RelationId::Call) {
         table.call[slot_of(row[0], "Call")?] = true;
+    }
+    let truth_tests: HashSet<u32> = facts.rows(RelationId::TruthTest).map(|r| r[0]).collect();
+    for row in facts.rows(RelationId::ConditionalJump) {
+        let condition = schema::Condition::ALL
+            .get(row[1] as usize)
+            .ok_or_else(|| format!("ConditionalJump {}: condition {} is unknown", row[0], row[1]))?;
+        table.branch_raises[slot_of(row[0], "ConditionalJump")?] = condition.may_raise(truth_tests.contains(&row[0]));
     }
     for &site in unresolved_calls {
         table.unresolved[slot_of(site, "unresolved call")?] = true;
@@ -348,7 +312,8 @@ pub(crate) fn build(facts: &Facts, codes: &[u32], unresolved_calls: &[u32]) -> R
         fact_edges.entry(row[0]).or_default().push((row[1], row[2]));
     }
 
-    let context = Context { table: &table, region_info: &region_info, loads: &loads, stores: &stores, deletes: &deletes };
+    let context =
+        Context { table: &table, region_info: &region_info, loads: &loads, stores: &stores, deletes: &deletes };
     let mut graphs = Graphs { codes: Vec::with_capacity(codes.len()), disproved_unbound_loads: 0 };
     for (c, &code) in codes.iter().enumerate() {
         let mut blocks = std::mem::take(&mut blocks_of[c]);
@@ -448,7 +413,11 @@ impl Context<'_> {
             }
             return slots.any(|s| !before.contains(s)).then_some(Justification::UnboundLocal);
         }
-        if never_raises(op) {
+        let raises = match op {
+            Operation::Branch => t.branch_raises[insn as usize],
+            _ => !op.never_raises(),
+        };
+        if !raises {
             return None;
         }
         Some(match op {
@@ -500,6 +469,9 @@ impl Context<'_> {
             }
         }
         // 3.8: an `END_FINALLY` may return to after any `CALL_FINALLY` of its code object.
+        // It need not end its block (the lowering lets it fall through, as it does when
+        // no return address is on the stack), so the block's edge leaves from inside it,
+        // as exception edges do.
         let returns: Vec<usize> = blocks
             .iter()
             .enumerate()
@@ -507,10 +479,35 @@ impl Context<'_> {
             .filter_map(|(i, _)| (i + 1 < n).then_some(i + 1))
             .collect();
         if !returns.is_empty() {
-            for (i, &(_, last, _)) in blocks.iter().enumerate() {
-                if self.op(last) == Operation::EndFinally {
+            for (i, &(first, last, _)) in blocks.iter().enumerate() {
+                if (first..=last).any(|insn| self.op(insn) == Operation::EndFinally) {
                     succ[i].extend(returns.iter().map(|&r| (r, EdgeKind::Normal, None)));
                 }
+            }
+        }
+        // 3.8: the `END_FINALLY` that a failed `except` match jumps to always re-raises
+        // (the exception's type is on the stack, not None or a return address), so it
+        // goes on only along its exception edge.
+        let failed_match = |from: usize, kind: EdgeKind| {
+            let (first, last, _) = blocks[from];
+            kind == EdgeKind::False
+                && self.op(last) == Operation::Branch
+                && last > first
+                && self.op(last - 1) == Operation::CheckExcMatch
+        };
+        let mut reraises = vec![true; n];
+        let mut entered = vec![false; n];
+        for (from, edges) in succ.iter().enumerate().take(n) {
+            for &(to, kind, _) in edges {
+                if to < n {
+                    entered[to] = true;
+                    reraises[to] &= failed_match(from, kind);
+                }
+            }
+        }
+        for (i, &(first, _, _)) in blocks.iter().enumerate() {
+            if entered[i] && reraises[i] && self.op(first) == Operation::EndFinally {
+                succ[i].retain(|&(_, kind, _)| kind != EdgeKind::Normal);
             }
         }
         let handler_of = |insn: u32| -> Result<Option<(usize, u32)>, String> {

@@ -1,15 +1,20 @@
 //! Basic blocks and typed control-flow edges of one code object.
 //!
 //! Leaders are the entry, every jump or branch target, every exception handler,
-//! and the instruction after anything that does not simply fall through to it:
-//! a branch, a jump, a return, a raise, or a suspension (yield, await, the
-//! generator's creation). Edges are keyed by block ids local to the code object;
+//! the instruction after anything that does not simply fall through to it (a
+//! branch, a jump, a return, a raise, or a suspension: yield, await, the
+//! generator's creation), and every instruction that may raise in another
+//! exception context (the handler and depth of the region covering it, or none)
+//! than the block's instructions before it that may raise. Edges are keyed by block ids local to the code object;
 //! the writer maps them through the instructions' native offsets.
 
 use std::ops::Range;
 
-use cpyg_adapters::sem::{Condition, Control, Instr, Op};
+use cpyg_adapters::sem::{Condition, Control, Instr, Op, Protocols};
 use cpyg_adapters::DecodedCode;
+
+use crate::lower::{condition, operation};
+use crate::schema::Operation;
 
 /// How control goes from one block to the next.
 ///
@@ -125,7 +130,40 @@ pub(crate) fn block_starts(decoded: &DecodedCode) -> Result<Vec<usize>, String> 
     for region in &decoded.regions {
         leader[index_at(decoded, region.handler, region.start)?] = true;
     }
+    // The instructions of a block that may raise share one exception context (a
+    // handler and its depth, or none), so the block's exception edge is theirs: code
+    // before a `try` or after it never shares a block with the protected code. Those
+    // that never raise (a `SETUP_FINALLY`, a `POP_BLOCK`, a jump) split nothing.
+    let region_of = covering_regions(decoded);
+    let context = |i: usize| decoded.regions.get(region_of[i] as usize).map(|r| (r.handler, r.depth));
+    let mut block_context = None;
+    for (i, instr) in instrs.iter().enumerate() {
+        if leader[i] {
+            block_context = None;
+        }
+        if !may_raise(instr) {
+            continue;
+        }
+        match block_context {
+            Some(seen) if seen != context(i) => leader[i] = true,
+            Some(_) => continue,
+            None => {}
+        }
+        block_context = Some(context(i));
+    }
     Ok(leader.iter().enumerate().filter(|(_, &is)| is).map(|(i, _)| i).collect())
+}
+
+/// Whether an instruction may raise: its operation may ([`Operation::never_raises`]),
+/// and a conditional jump only as its condition says ([`Condition::may_raise`](crate::schema::Condition::may_raise)).
+pub(crate) fn may_raise(instr: &Instr) -> bool {
+    let op = operation(&instr.op);
+    match instr.control {
+        Control::Branch { when, .. } if op == Operation::Branch => {
+            condition(when).may_raise(instr.protocols.contains(Protocols::TRUTH))
+        }
+        _ => !op.never_raises(),
+    }
 }
 
 fn ends_block(instr: &Instr) -> bool {

@@ -647,6 +647,20 @@ named_enum! {
     }
 }
 
+impl Condition {
+    /// Whether a conditional jump (`Operation::Branch`) on this condition may raise,
+    /// given whether it runs the truth protocol on its operand (`TruthTest`: ≤3.12
+    /// jumps on any object): a test for None or of a bool (3.13+, after `TO_BOOL`)
+    /// never does; a 3.10 exception match may (the clause names no exception class).
+    pub fn may_raise(self, truth_test: bool) -> bool {
+        match self {
+            Condition::IfNone | Condition::IfNotNone => false,
+            Condition::IfTrue | Condition::IfFalse | Condition::IfTrueKeep | Condition::IfFalseKeep => truth_test,
+            _ => true,
+        }
+    }
+}
+
 named_enum! {
     /// Why no path reads a produced value.
     UnusedReason {
@@ -822,6 +836,59 @@ named_enum! {
         PopFinally = "pop_finally",
         WithCleanupFinish = "with_cleanup_finish",
         BuildUnpacked = "build_unpacked",
+    }
+}
+
+impl Operation {
+    /// Operations that never raise (asynchronous exceptions aside); everything else
+    /// may. The control products build exception edges from the others, and a block
+    /// splits where they change exception context.
+    pub fn never_raises(self) -> bool {
+        use Operation as O;
+        matches!(
+            self,
+            O::Nop
+                | O::ExtendedArg
+                | O::Resume
+                | O::PopTop
+                | O::Copy
+                | O::Swap
+                | O::RotateDown
+                | O::DupTopTwo
+                | O::PushNull
+                | O::LoadConst
+                | O::LoadImmediate
+                | O::LoadBuiltin
+                | O::StoreLocal
+                | O::StoreLocalPair
+                | O::MakeCell
+                | O::LoadCellRef
+                | O::CopyFreeVars
+                | O::StoreCell
+                | O::Is
+                | O::BuildTuple
+                | O::BuildList
+                | O::BuildSlice
+                | O::ListAppend
+                | O::ListToTuple
+                | O::MakeFunction
+                | O::SetFunctionAttribute
+                | O::KwNames
+                | O::Return
+                | O::ReturnConst
+                | O::ReturnGenerator
+                | O::PushExcInfo
+                | O::PopExcept
+                | O::Jump
+                | O::SetupBlock
+                | O::PopBlock
+                | O::BeginFinally
+                | O::PopFinally
+                | O::CallFinally
+                | O::EndFor
+                | O::PopIter
+                | O::EndSend
+        )
     }
 }
 

@@ -35,6 +35,9 @@ mod stack;
 mod structure;
 mod subscripts;
 
+pub(crate) use insns::operation;
+pub(crate) use operators::condition;
+
 use std::ops::Range;
 use std::sync::LazyLock;
 

@@ -34,7 +34,7 @@ fn compare_operator(op: sem::CompareOp) -> CompareOperator {
     }
 }
 
-pub(super) fn condition(c: sem::Condition) -> Condition {
+pub(crate) fn condition(c: sem::Condition) -> Condition {
     match c {
         sem::Condition::IfTrue => Condition::IfTrue,
         sem::Condition::IfFalse => Condition::IfFalse,
