@@ -9,23 +9,15 @@
 //! library once, through cpyg's own loader, before anything is timed. Throughput
 //! is in instructions; the lowering and writing threads are the machine's cores.
 
-use std::path::PathBuf;
-use std::process::Command;
+#[path = "support/stdlib.rs"]
+mod stdlib;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 
 use cpyg::facts::package_input;
-use cpyg::load;
 use cpyg::package::{ModuleSource, SemanticPackage};
 use cpyg_facts::lower::lower_package;
 use cpyg_facts::write::{write_dir, ManifestInfo};
-
-/// The interpreter's standard library folder.
-fn stdlib_dir(python: &str) -> Option<PathBuf> {
-    let script = "import sysconfig; print(sysconfig.get_paths()['stdlib'])";
-    let out = Command::new(python).args(["-I", "-S", "-c", script]).output().ok()?;
-    out.status.success().then(|| PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()))
-}
 
 fn copies(sources: &[ModuleSource]) -> Vec<ModuleSource> {
     let copy = |s: &ModuleSource| ModuleSource {
@@ -38,15 +30,8 @@ fn copies(sources: &[ModuleSource]) -> Vec<ModuleSource> {
 }
 
 fn bench(c: &mut Criterion) {
-    let python = std::env::var("CPYG_BENCH_PYTHON").unwrap_or_else(|_| "python3.12".into());
-    let Some(stdlib) = stdlib_dir(&python) else {
-        eprintln!("facts_lowering: no interpreter (set CPYG_BENCH_PYTHON or put python3.12 on PATH): skipped");
-        return;
-    };
-    let loaded = load::load(std::slice::from_ref(&stdlib), Some(&python)).expect("the standard library loads");
+    let Some(stdlib::Stdlib { minor, root, sources }) = stdlib::compile("facts_lowering") else { return };
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let (minor, root) = (loaded.minor, loaded.root.clone());
-    let sources: Vec<ModuleSource> = loaded.modules.into_iter().map(Into::into).collect();
     let (package, _) = SemanticPackage::build_partial(minor, copies(&sources), threads);
     let input = package_input(&package, &root);
     let lowered = lower_package(&input, threads).expect("the standard library lowers");
@@ -80,7 +65,7 @@ fn bench(c: &mut Criterion) {
     let info = ManifestInfo {
         tool_version: env!("CARGO_PKG_VERSION"),
         interpreter: None,
-        inputs: vec![stdlib.display().to_string()],
+        inputs: vec![root.display().to_string()],
         skipped: Vec::new(),
         skipped_paths: Vec::new(),
     };

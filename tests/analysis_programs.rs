@@ -8,6 +8,8 @@
 //! tests/support/analysis_runtime_check.py checks the same expectations against
 //! what the interpreters do when they run the programs.
 
+#[path = "support/cases.rs"]
+mod cases;
 #[path = "support/expect.rs"]
 mod expect;
 
@@ -16,7 +18,10 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use expect::{Assertion, Expectation};
+use cpyg::analysis::ControlScope;
+use cpyg::results::control::{document, Document, Function, Product};
+use cases::required_release;
+use expect::{Assertion, Expectation, Target};
 
 /// Every release this build reads.
 fn releases() -> Vec<u8> {
@@ -69,11 +74,6 @@ fn read_case(name: &str) -> Case {
     Case { name: name.to_string(), expectations, first_release }
 }
 
-/// `# requires: 3.N` on main.py's first line: the case needs release 3.N or later.
-fn required_release(main_source: &str) -> u8 {
-    let first = main_source.lines().next().unwrap_or("");
-    first.strip_prefix("# requires: 3.").and_then(|minor| minor.trim().parse().ok()).unwrap_or(8)
-}
 
 /// How one case fared under one release.
 enum Outcome {
@@ -96,16 +96,132 @@ fn run_case(case: &Case, expectations: &[Expectation], minor: u8) -> Outcome {
     }
     match cpyg::analysis::analyze(&[dir], None, 1) {
         Err(error) => Outcome::Error(format!("analysis failed: {error}")),
-        Ok(analysis) => {
+        Ok(mut analysis) => {
+            let control = match expectations.iter().any(|e| e.assertion.is_control()) {
+                false => None,
+                true => match control_documents(&mut analysis) {
+                    Ok(documents) => Some(documents),
+                    Err(error) => return Outcome::Error(format!("control products failed: {error}")),
+                },
+            };
             let graph = analysis.callgraph_pycg();
             let points_to = |scope: &str, name: &str| analysis.points_to(scope, name);
             let failed = expectations
                 .iter()
-                .filter_map(|e| check(&graph, &points_to, &e.assertion).err().map(|found| (e.clone(), found)))
+                .filter_map(|e| {
+                    let result = match &control {
+                        Some((cfg, cdg)) if e.assertion.is_control() => check_control(cfg, cdg, &e.assertion),
+                        _ => check(&graph, &points_to, &e.assertion),
+                    };
+                    result.err().map(|found| (e.clone(), found))
+                })
                 .collect();
             Outcome::Checked { failed }
         }
     }
+}
+
+/// The CFG and CDG documents of every code object (unreached ones too, so that a
+/// case can assert on a function the points-to analysis never calls).
+fn control_documents(analysis: &mut cpyg::analysis::Analysis) -> Result<(Document, Document), String> {
+    analysis.build_control(ControlScope::All)?;
+    Ok((document(analysis, Product::Cfg, None)?, document(analysis, Product::Cdg, None)?))
+}
+
+/// The code objects a control assertion on `function` reads: the function's own and
+/// those of the comprehensions and generator expressions inside it, as the call
+/// graph folds them (3.12+ inlines most comprehensions, older releases do not).
+fn control_group<'a>(document: &'a Document, function: &str) -> Vec<&'a Function> {
+    document
+        .functions
+        .iter()
+        .filter(|f| {
+            let folded = f.name.strip_prefix(function).and_then(|rest| rest.strip_prefix('.'));
+            f.name == function || folded.is_some_and(is_comprehension_path)
+        })
+        .collect()
+}
+
+/// `<listcomp>`, `<genexpr>.<setcomp>`: only comprehension scopes, however nested.
+fn is_comprehension_path(path: &str) -> bool {
+    path.split('.').all(|part| matches!(part, "<listcomp>" | "<dictcomp>" | "<setcomp>" | "<genexpr>"))
+}
+
+/// The blocks of `group` with an instruction on `line`.
+fn blocks_on_line(group: &[&Function], line: u32) -> BTreeSet<u32> {
+    group
+        .iter()
+        .flat_map(|f| &f.blocks)
+        .filter(|b| b.instructions.iter().any(|i| i.line == Some(line)))
+        .map(|b| b.id)
+        .collect()
+}
+
+/// The blocks a [`Target`] stands for (`Any`: every block).
+fn target_blocks(group: &[&Function], target: Target) -> BTreeSet<u32> {
+    let blocks = group.iter().flat_map(|f| &f.blocks);
+    match target {
+        Target::Line(line) => blocks_on_line(group, line),
+        Target::Exit => blocks.filter(|b| b.kind == "exit").map(|b| b.id).collect(),
+        Target::Any => blocks.map(|b| b.id).collect(),
+    }
+}
+
+/// How a block reads in a failure: `exit` or its lines, `5` or `5-7`.
+fn block_lines(group: &[&Function], id: u32) -> String {
+    match group.iter().flat_map(|f| &f.blocks).find(|b| b.id == id) {
+        Some(b) if b.kind == "exit" => "exit".into(),
+        Some(b) => match (b.first_line, b.last_line) {
+            (Some(first), Some(last)) if first == last => first.to_string(),
+            (Some(first), Some(last)) => format!("{first}-{last}"),
+            _ => "?".into(),
+        },
+        None => "?".into(),
+    }
+}
+
+/// Ok when a `cfg`/`!cfg`/`cdg`/`!cdg` assertion holds; otherwise what the product has
+/// from that line. A line no block holds fails either way: the assertion would say nothing.
+fn check_control(cfg: &Document, cdg: &Document, assertion: &Assertion) -> Result<(), String> {
+    let (document, function, from, to, kind, present) = match assertion {
+        Assertion::Cfg { function, from, to, kind, present } => (cfg, function, *from, *to, kind, *present),
+        Assertion::Cdg { function, controller, dependent, outcome, present } => {
+            (cdg, function, *controller, *dependent, outcome, *present)
+        }
+        _ => unreachable!("only control assertions are checked here"),
+    };
+    let group = control_group(document, function);
+    if group.is_empty() {
+        return Err(format!("{function} has no code object"));
+    }
+    let sources = blocks_on_line(&group, from);
+    let targets = target_blocks(&group, to);
+    for (line, blocks) in [(Some(from), &sources), (match to { Target::Line(l) => Some(l), _ => None }, &targets)] {
+        if let (Some(line), true) = (line, blocks.is_empty()) {
+            return Err(format!("no block of {function} has an instruction on line {line}"));
+        }
+    }
+    // (from, to, kind) of the edges or dependences of the group.
+    let arcs: Vec<(u32, u32, &str)> = group
+        .iter()
+        .flat_map(|f| {
+            let edges = f.edges.iter().flatten().map(|e| (e.from, e.to, e.kind));
+            edges.chain(f.dependences.iter().flatten().map(|d| (d.controller, d.dependent, d.outcome)))
+        })
+        .collect();
+    let kind_fits = |k: &str| kind.as_deref().is_none_or(|want| want == k);
+    let holds = arcs.iter().any(|&(a, b, k)| sources.contains(&a) && targets.contains(&b) && kind_fits(k));
+    if holds == present {
+        return Ok(());
+    }
+    let mut found: Vec<String> = arcs
+        .iter()
+        .filter(|(a, _, _)| sources.contains(a))
+        .map(|&(_, b, k)| format!("{k} -> {}", block_lines(&group, b)))
+        .collect();
+    found.sort();
+    found.dedup();
+    Err(format!("from line {from}: {{{}}}", found.join(", ")))
 }
 
 type CallGraph = BTreeMap<String, BTreeSet<String>>;
@@ -141,6 +257,7 @@ fn check(graph: &CallGraph, points_to: &PointsTo, assertion: &Assertion) -> Resu
                 Err(format!("points to {{{}}}", join(objects.iter())))
             }
         }
+        Assertion::Cfg { .. } | Assertion::Cdg { .. } => Err("a control assertion needs the control products".into()),
     }
 }
 
@@ -247,9 +364,13 @@ fn analysis_programs_meet_their_expectations() {
 }
 
 #[test]
-fn every_case_has_an_entry_module_expectations_and_fixtures() {
+fn every_case_has_an_entry_module_expectations_fixtures_and_a_readme_row() {
     let mut problems = Vec::new();
+    let index = fs::read_to_string(cases_dir().join("README.md")).expect("the cases' README");
     for case in cases() {
+        if !index.contains(&format!("\n| `{}` | ", case.name)) {
+            problems.push(format!("{}: no row in tests/programs/analysis/README.md", case.name));
+        }
         if !cases_dir().join(&case.name).join("main.py").is_file() {
             problems.push(format!("{}: no main.py", case.name));
         }

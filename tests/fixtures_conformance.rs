@@ -3,11 +3,15 @@
 //! exactly as that interpreter's `dis` described them, and their `.pyc` files
 //! hold the same code objects.
 
+#[path = "support/cases.rs"]
+mod cases;
+
 use std::fs;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use base64::Engine;
+use cases::required_release;
 
 fn fixture_dir(minor: u8) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/fixtures/cpython3{minor}"))
@@ -16,14 +20,21 @@ fn fixture_dir(minor: u8) -> PathBuf {
 /// Programs under tests/programs that release 3.`minor` compiles: the running
 /// example, the feature package (10 modules, one with `match`, which 3.8 and 3.9
 /// reject) and the adapter programs (10, one with `except*`, which 3.8-3.10 reject);
-/// 3.14+ also the two t-string programs of py314/; every release
-/// all modules of the analysis cases.
+/// 3.14+ also the two t-string programs of py314/; every module of the analysis
+/// cases that the release compiles (a case's main.py may start `# requires: 3.N`).
 fn compiled_programs(minor: u8) -> usize {
     let features = if minor >= 10 { 10 } else { 9 };
     let adapter_programs = if minor >= 11 { 10 } else { 9 };
     let py314 = if minor >= 14 { 2 } else { 0 };
-    1 + features + adapter_programs + py314 + python_files_under(&programs_dir().join("analysis"))
+    let analysis: usize = fs::read_dir(programs_dir().join("analysis"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|case| case.is_dir() && required_release(&fs::read_to_string(case.join("main.py")).unwrap()) <= minor)
+        .map(|case| python_files_under(&case))
+        .sum();
+    1 + features + adapter_programs + py314 + analysis
 }
+
 
 fn programs_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs")

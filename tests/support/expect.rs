@@ -7,7 +7,20 @@
 //! calls CALLER -> CALLEE ...       CALLER's callees are exactly these (maybe none)
 //! pts SCOPE NAME -> KIND TARGET    NAME in SCOPE may point to the object
 //! !pts SCOPE NAME -> KIND TARGET   it never does
+//! cfg FUNC LINE -> TO KIND          FUNC's CFG has an edge of KIND from a block with an
+//!                                   instruction on LINE to a block with one on line TO,
+//!                                   or to the synthetic exit when TO is `exit`
+//! !cfg FUNC LINE -> TO [KIND]       it has none (of KIND, or of any kind); TO may be `*`
+//! cdg FUNC LINE -> LINE2 OUTCOME    a block with an instruction on LINE controls one with
+//!                                   an instruction on LINE2, with OUTCOME
+//! !cdg FUNC LINE -> LINE2 [OUTCOME] it does not (with OUTCOME, or with any); LINE2 may be `*`
 //! ```
+//!
+//! CFG kinds and CDG outcomes are the CFG's edge kinds (`normal`, `true`, `false`,
+//! `exception`, `resume`, `synthetic`); FUNC is a function as the call graph names it,
+//! and its comprehensions and generator expressions count as part of it (as in the
+//! call graph), since 3.12+ inlines comprehensions that older releases compile apart.
+//! A line that no block of FUNC holds fails the assertion, `!` or not.
 //!
 //! Objects are described as `Analysis::points_to` describes them: `function main.f`,
 //! `class main.A`, `instance main.A`, `module pkg.mod`, `bound main.A.m`,
@@ -28,6 +41,28 @@ pub enum Assertion {
     Calls { caller: String, callees: BTreeSet<String> },
     /// `pts` (present) or `!pts`; `object` is a whole description such as `function main.f`.
     PointsTo { scope: String, name: String, object: String, present: bool },
+    /// `cfg` (present, with a kind) or `!cfg` (kind optional).
+    Cfg { function: String, from: u32, to: Target, kind: Option<String>, present: bool },
+    /// `cdg` (present, with an outcome) or `!cdg` (outcome optional); `dependent` is
+    /// never [`Target::Exit`].
+    Cdg { function: String, controller: u32, dependent: Target, outcome: Option<String>, present: bool },
+}
+
+impl Assertion {
+    /// `cfg`, `!cfg`, `cdg` or `!cdg`: checked against the control products.
+    pub fn is_control(&self) -> bool {
+        matches!(self, Assertion::Cfg { .. } | Assertion::Cdg { .. })
+    }
+}
+
+/// The far end of a `cfg` or `cdg` assertion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Line(u32),
+    /// The synthetic exit (`exit`).
+    Exit,
+    /// Any block (`*`, only in `!cfg` and `!cdg`).
+    Any,
 }
 
 /// One assertion and where it was written.
@@ -99,8 +134,45 @@ pub fn parse_assertion(content: &str) -> Result<Assertion, String> {
             let object = parse_object(&right)?;
             Ok(Assertion::PointsTo { scope: scope.into(), name: name.into(), object, present: keyword == "pts" })
         }
-        _ => Err(format!("unknown assertion `{keyword}` (expected edge, !edge, calls, pts or !pts)")),
+        "cfg" | "!cfg" | "cdg" | "!cdg" => {
+            let present = !keyword.starts_with('!');
+            let cfg = keyword.ends_with("cfg");
+            let [function, from] = left[..] else { return Err(words_error(keyword, "a function and a line", &left)) };
+            let from = parse_line(from)?;
+            let (to, kind) = match (&right[..], present) {
+                ([to, kind], _) => (*to, Some(*kind)),
+                ([to], false) => (*to, None),
+                _ => {
+                    let wanted = if present { "a target and a kind" } else { "a target and maybe a kind" };
+                    return Err(words_error(keyword, wanted, &right));
+                }
+            };
+            let to = match to {
+                "exit" if cfg => Target::Exit,
+                "*" if !present => Target::Any,
+                line => Target::Line(parse_line(line)?),
+            };
+            if let Some(kind) = kind {
+                if !cpyg_control::EdgeKind::ALL.iter().any(|k| k.name() == kind) {
+                    let names: Vec<&str> = cpyg_control::EdgeKind::ALL.iter().map(|k| k.name()).collect();
+                    return Err(format!("unknown kind `{kind}` (expected one of {})", names.join(", ")));
+                }
+            }
+            let (function, kind) = (function.to_string(), kind.map(String::from));
+            Ok(if cfg {
+                Assertion::Cfg { function, from, to, kind, present }
+            } else {
+                Assertion::Cdg { function, controller: from, dependent: to, outcome: kind, present }
+            })
+        }
+        _ => Err(format!(
+            "unknown assertion `{keyword}` (expected edge, !edge, calls, pts, !pts, cfg, !cfg, cdg or !cdg)"
+        )),
     }
+}
+
+fn parse_line(word: &str) -> Result<u32, String> {
+    word.parse().map_err(|_| format!("`{word}` is not a line number"))
 }
 
 /// `KIND TARGET`, checked against the known kinds; returned as one string.
@@ -159,6 +231,53 @@ mod tests {
                     object: "function main.<lambda1>".into(),
                     present: false
                 },
+            ]
+        );
+    }
+
+    #[test]
+    fn control_assertions_parse() {
+        let text = "cfg main.run 4 -> 5 true\n\
+                    cfg main.run 7 -> exit exception\n\
+                    !cfg main.run 4 -> * exception\n\
+                    !cfg main.run 4 -> 9\n\
+                    cdg main.run 4 -> 5 false\n\
+                    !cdg main.run 4 -> *\n";
+        let assertions: Vec<Assertion> = parse(text).unwrap().into_iter().map(|e| e.assertion).collect();
+        let f = || "main.run".to_string();
+        let kind = |k: &str| Some(k.to_string());
+        assert_eq!(
+            assertions,
+            vec![
+                Assertion::Cfg { function: f(), from: 4, to: Target::Line(5), kind: kind("true"), present: true },
+                Assertion::Cfg { function: f(), from: 7, to: Target::Exit, kind: kind("exception"), present: true },
+                Assertion::Cfg { function: f(), from: 4, to: Target::Any, kind: kind("exception"), present: false },
+                Assertion::Cfg { function: f(), from: 4, to: Target::Line(9), kind: None, present: false },
+                Assertion::Cdg { function: f(), controller: 4, dependent: Target::Line(5), outcome: kind("false"), present: true },
+                Assertion::Cdg { function: f(), controller: 4, dependent: Target::Any, outcome: None, present: false },
+            ]
+        );
+    }
+
+    #[test]
+    fn malformed_control_assertions_are_reported() {
+        let text = "cfg main.run 4 -> 5\n\
+                    cfg main.run 4 -> * true\n\
+                    cfg main.run x -> 5 true\n\
+                    cfg main.run 4 -> 5 sideways\n\
+                    cdg main.run 4 -> exit true\n\
+                    !cdg main.run 4 -> 5 true extra\n";
+        let errors = parse(text).unwrap_err();
+        let messages: Vec<&str> = errors.iter().map(|e| e.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "`cfg` needs a target and a kind, found `5`",
+                "`*` is not a line number",
+                "`x` is not a line number",
+                "unknown kind `sideways` (expected one of normal, true, false, exception, resume, synthetic)",
+                "`exit` is not a line number",
+                "`!cdg` needs a target and maybe a kind, found `5 true extra`",
             ]
         );
     }
