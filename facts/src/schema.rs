@@ -1949,7 +1949,8 @@ relations! {
 
     // ---- control flow -----------------------------------------------------------------------------
 
-    /// A basic block: a maximal straight-line run of instructions.
+    /// A basic block: a maximal straight-line run of instructions whose instructions that
+    /// may raise share one exception handler (or none).
     Block {
         block: Block,
         code: Code,
