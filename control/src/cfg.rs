@@ -401,10 +401,15 @@ impl Context<'_> {
                 return None;
             }
             // `STORE_FAST_LOAD_FAST` loads after its store.
-            let mut before = assigned.clone();
-            if op == Operation::StoreThenLoadLocal {
-                self.transfer(insn, &mut before);
-            }
+            let stored;
+            let before = if op == Operation::StoreThenLoadLocal {
+                let mut after = assigned.clone();
+                self.transfer(insn, &mut after);
+                stored = after;
+                &stored
+            } else {
+                assigned
+            };
             let slots = if op == Operation::DeleteLocal { self.deletes.slots(insn) } else { self.loads.slots(insn) };
             let mut slots = slots.peekable();
             if slots.peek().is_none() {
@@ -442,12 +447,11 @@ impl Context<'_> {
         let n = blocks.len();
         let exit = n;
         let local: HashMap<u32, usize> = blocks.iter().enumerate().map(|(i, b)| (b.2, i)).collect();
-        let mut block_of_insn: HashMap<u32, usize> = HashMap::new();
-        for (i, &(first, last, _)) in blocks.iter().enumerate() {
-            for insn in first..=last {
-                block_of_insn.insert(insn, i);
-            }
-        }
+        // Blocks are sorted by their first instruction and do not overlap.
+        let block_of_insn = |insn: u32| -> Option<usize> {
+            let i = blocks.partition_point(|b| b.0 <= insn).checked_sub(1)?;
+            (insn <= blocks[i].1).then_some(i)
+        };
         let local_of = |block: u32| -> Result<usize, String> {
             local.get(&block).copied().ok_or_else(|| format!("an edge names block {block}, not one of its own"))
         };
@@ -510,18 +514,23 @@ impl Context<'_> {
                 succ[i].retain(|&(_, kind, _)| kind != EdgeKind::Normal);
             }
         }
-        let handler_of = |insn: u32| -> Result<Option<(usize, u32)>, String> {
-            let r = t.region[insn as usize];
-            if r == NONE {
-                return Ok(None);
+        // Per block, the handler (local block, restored depth) of each instruction.
+        let mut handlers: Vec<Vec<Option<(usize, u32)>>> = Vec::with_capacity(n);
+        for &(first, last, _) in blocks {
+            let mut of_block = Vec::with_capacity((last - first + 1) as usize);
+            for insn in first..=last {
+                let r = t.region[insn as usize];
+                of_block.push(if r == NONE {
+                    None
+                } else {
+                    let region = &self.region_info[r as usize];
+                    let block = block_of_insn(region.handler)
+                        .ok_or_else(|| format!("handler instruction {} is in none of its blocks", region.handler))?;
+                    Some((block, region.depth))
+                });
             }
-            let region = &self.region_info[r as usize];
-            let block = block_of_insn
-                .get(&region.handler)
-                .copied()
-                .ok_or_else(|| format!("handler instruction {} is in none of its blocks", region.handler))?;
-            Ok(Some((block, region.depth)))
-        };
+            handlers.push(of_block);
+        }
 
         // Definite assignment: a must-analysis, so blocks start full and the entry with the
         // parameters (and meets what loops back into it).
@@ -549,8 +558,8 @@ impl Context<'_> {
             changed = false;
             for (i, &(first, last, _)) in blocks.iter().enumerate() {
                 let mut assigned = state_in[i].clone();
-                for insn in first..=last {
-                    if let Some((h, _)) = handler_of(insn)? {
+                for (insn, handler) in (first..=last).zip(&handlers[i]) {
+                    if let Some((h, _)) = *handler {
                         changed |= state_in[h].meet(&assigned);
                     }
                     self.transfer(insn, &mut assigned);
@@ -568,12 +577,12 @@ impl Context<'_> {
         let mut disproved = 0;
         for (i, &(first, last, _)) in blocks.iter().enumerate() {
             let mut assigned = state_in[i].clone();
-            for insn in first..=last {
+            for (insn, handler) in (first..=last).zip(&handlers[i]) {
                 let op = self.op(insn);
                 match self.may_raise(insn, &assigned) {
                     Some(why) => {
                         justified[why as usize] += 1;
-                        match handler_of(insn)? {
+                        match *handler {
                             Some((h, depth)) => succ[i].push((h, EdgeKind::Exception, Some(depth))),
                             None => succ[i].push((exit, EdgeKind::Exception, None)),
                         }
