@@ -5,8 +5,9 @@
 //! branch, a jump, a return, a raise, or a suspension: yield, await, the
 //! generator's creation), and every instruction that may raise in another
 //! exception context (the handler and depth of the region covering it, or none)
-//! than the block's instructions before it that may raise. Edges are keyed by block ids local to the code object;
-//! the writer maps them through the instructions' native offsets.
+//! than the block's instructions before it that may raise. Edges are keyed by
+//! block ids local to the code object; the writer maps them through the
+//! instructions' native offsets.
 
 use std::ops::Range;
 
@@ -110,8 +111,9 @@ pub(crate) fn index_at(decoded: &DecodedCode, offset: u32, from: u32) -> Result<
     decoded.index_of(offset).ok_or_else(|| format!("offset {from}: target {offset} is not an instruction start"))
 }
 
-/// Sorted indices of the instructions that start a block.
-pub(crate) fn block_starts(decoded: &DecodedCode) -> Result<Vec<usize>, String> {
+/// Sorted indices of the instructions that start a block; `region_of` is
+/// [`covering_regions`] of the same code.
+pub(crate) fn block_starts(decoded: &DecodedCode, region_of: &[u32]) -> Result<Vec<usize>, String> {
     let instrs = &decoded.instrs;
     let mut leader = vec![false; instrs.len()];
     if let Some(first) = leader.first_mut() {
@@ -134,22 +136,17 @@ pub(crate) fn block_starts(decoded: &DecodedCode) -> Result<Vec<usize>, String> 
     // handler and its depth, or none), so the block's exception edge is theirs: code
     // before a `try` or after it never shares a block with the protected code. Those
     // that never raise (a `SETUP_FINALLY`, a `POP_BLOCK`, a jump) split nothing.
-    let region_of = covering_regions(decoded);
     let context = |i: usize| decoded.regions.get(region_of[i] as usize).map(|r| (r.handler, r.depth));
     let mut block_context = None;
     for (i, instr) in instrs.iter().enumerate() {
         if leader[i] {
             block_context = None;
         }
-        if !may_raise(instr) {
-            continue;
+        if may_raise(instr) {
+            let here = context(i);
+            leader[i] |= block_context.is_some_and(|seen| seen != here);
+            block_context = Some(here);
         }
-        match block_context {
-            Some(seen) if seen != context(i) => leader[i] = true,
-            Some(_) => continue,
-            None => {}
-        }
-        block_context = Some(context(i));
     }
     Ok(leader.iter().enumerate().filter(|(_, &is)| is).map(|(i, _)| i).collect())
 }
@@ -191,7 +188,8 @@ pub(crate) fn covering_regions(decoded: &DecodedCode) -> Vec<u32> {
 
 pub fn code_cfg(decoded: &DecodedCode) -> Result<Cfg, String> {
     let instrs = &decoded.instrs;
-    let starts = block_starts(decoded)?;
+    let region_of = covering_regions(decoded);
+    let starts = block_starts(decoded, &region_of)?;
     let mut blocks = Vec::with_capacity(starts.len());
     let mut insn_block = vec![0u32; instrs.len()];
     for (b, &start) in starts.iter().enumerate() {
@@ -222,7 +220,6 @@ pub fn code_cfg(decoded: &DecodedCode) -> Result<Cfg, String> {
             Control::Return | Control::Raise => {}
         }
     }
-    let region_of = covering_regions(decoded);
     for (i, &r) in region_of.iter().enumerate() {
         if let Some(region) = decoded.regions.get(r as usize) {
             edges.push((insn_block[i], block_at(region.handler, region.start)?, EdgeKind::Exception));

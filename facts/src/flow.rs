@@ -373,14 +373,15 @@ struct Simulation<'a> {
 
 impl<'a> Simulation<'a> {
     fn new(decoded: &'a DecodedCode, vars: &'a CodeVars, depths: &'a StackDepths) -> Result<Self, String> {
-        let starts = cfg::block_starts(decoded)?;
+        let region_of = cfg::covering_regions(decoded);
+        let starts = cfg::block_starts(decoded, &region_of)?;
         let blocks = starts.len();
         let mut sim = Simulation {
             decoded,
             vars,
             depths,
             starts,
-            region_of: cfg::covering_regions(decoded),
+            region_of,
             sets: SetTable::default(),
             entry: vec![None; blocks],
             pending: vec![Vec::new(); blocks],

@@ -60,7 +60,9 @@ class Graph:
         self.insn = {}  # offset -> instruction
         self.where = {}  # offset -> (block id, index in the block)
         self.first = {}  # block id -> first offset
+        self.size = {}  # block id -> number of instructions
         for block in function["blocks"]:
+            self.size[block["id"]] = len(block["instructions"])
             for index, insn in enumerate(block["instructions"]):
                 self.insn[insn["offset"]] = insn
                 self.where[insn["offset"]] = (block["id"], index)
@@ -70,6 +72,8 @@ class Graph:
         # cpyg lists EXTENDED_ARG entries as instructions of their own, like dis does
         # (inline CACHE entries are left out by both), so the sequences compare as they are.
         self.opnames = [self.insn[o]["opname"] for o in self.offsets]
+        position = {offset: at for at, offset in enumerate(self.offsets)}
+        self.start = {block: position[offset] for block, offset in self.first.items()}  # block id -> index
         self.edges = collections.defaultdict(set)  # block id -> {(to, kind)}
         for edge in function.get("edges", []):
             self.edges[edge["from"]].add((edge["to"], edge["kind"]))
@@ -95,12 +99,11 @@ class Graph:
     def silent_between(self, block, start, end):
         """Whether only silent instructions stand at indices `start`..`end` (exclusive)
         of `block`."""
-        at = self.offsets.index(self.first[block])
+        at = self.start[block]
         return all(self.silent(i) for i in range(at + start, at + end))
 
     def silent_block(self, block):
-        size = sum(1 for where in self.where.values() if where[0] == block)
-        return self.silent_between(block, 0, size)
+        return self.silent_between(block, 0, self.size[block])
 
     def kinds_to(self, start, target):
         """Kinds of the edges by which control may go from block `start` to block
