@@ -65,9 +65,11 @@ fn bench(c: &mut Criterion) {
     let info = ManifestInfo {
         tool_version: env!("CARGO_PKG_VERSION"),
         interpreter: None,
+        interpreter_path: None,
         inputs: vec![root.display().to_string()],
         skipped: Vec::new(),
         skipped_paths: Vec::new(),
+        symbols: Default::default(),
     };
     group.bench_function(format!("write/3.{minor}"), |b| {
         b.iter(|| write_dir(out.path(), &input, &lowered, &info, threads).expect("the fact directory is written"))

@@ -13,7 +13,7 @@ use cpyg_facts::fact_check::{check_facts, FactCheckReport};
 use cpyg_facts::input::{CodeInput, ModuleInput, PackageInput};
 use cpyg_facts::lower::{lower_package, lower_package_checked, SkippedModule};
 use cpyg_facts::schema::CodeKind as FactCodeKind;
-use cpyg_facts::write::{write_dir, ManifestInfo};
+use cpyg_facts::write::{write_dir, ManifestInfo, SymbolColumns};
 
 use crate::load;
 use crate::profile::{PhaseRecord, Profiler};
@@ -22,6 +22,9 @@ use crate::package::{CodeKind, SemanticPackage};
 /// What one run did, for the command's summary line.
 #[derive(Debug)]
 pub struct FactsRun {
+    /// The release, and the version and path of the interpreter that compiled the sources.
+    pub minor: u8,
+    pub interpreter: Option<(String, String)>,
     pub modules: usize,
     pub code_objects: usize,
     pub skipped: Vec<SkippedModule>,
@@ -37,6 +40,30 @@ pub struct FactsRun {
     /// With `--check`: both consistency checks.
     pub check: Option<FactsCheck>,
     pub profile: Vec<PhaseRecord>,
+}
+
+/// The summary line of `cpyg facts` (the folder follows it).
+impl fmt::Display for FactsRun {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.interpreter {
+            Some((version, path)) => write!(f, "CPython {version} ({path}); ")?,
+            None => write!(f, "CPython 3.{} (.pyc files); ", self.minor)?,
+        }
+        write!(
+            f,
+            "{} modules, {} code objects, {} facts ({} skipped); load {:.2}s (of which marshal {:.2}s), \
+             decode {:.2}s, lower {:.2}s, write {:.2}s",
+            self.modules,
+            self.code_objects,
+            self.facts,
+            self.skipped.len(),
+            self.load.as_secs_f64(),
+            self.marshal.as_secs_f64(),
+            self.decode.as_secs_f64(),
+            self.lower.as_secs_f64(),
+            self.write.as_secs_f64()
+        )
+    }
 }
 
 /// `cpyg facts --check`: every code object's flow and graph as they are lowered,
@@ -71,7 +98,7 @@ impl fmt::Display for FactsCheck {
 }
 
 /// Runs `cpyg facts INPUT... -o DIR`.
-pub fn run(inputs: &[PathBuf], python: Option<&str>, output: &Path, threads: usize) -> Result<FactsRun, String> {
+pub fn run(inputs: &[PathBuf], python: Option<&str>, output: &Path, threads: usize) -> Result<FactsRun, crate::Error> {
     run_with_check(inputs, python, output, threads, false)
 }
 
@@ -82,9 +109,21 @@ pub fn run_with_check(
     output: &Path,
     threads: usize,
     check: bool,
-) -> Result<FactsRun, String> {
+) -> Result<FactsRun, crate::Error> {
+    run_with_options(inputs, python, output, threads, check, SymbolColumns::Ids)
+}
+
+/// Runs `cpyg facts INPUT... -o DIR [--check] [--symbols text]`.
+pub fn run_with_options(
+    inputs: &[PathBuf],
+    python: Option<&str>,
+    output: &Path,
+    threads: usize,
+    check: bool,
+    symbols: SymbolColumns,
+) -> Result<FactsRun, crate::Error> {
     let mut profiler = Profiler::new();
-    let Decoded { root, interpreter, package, mut skipped, skipped_paths, decode_failures, times } =
+    let Decoded { root, interpreter, package, mut skipped, skipped_paths, decode_failures, times, .. } =
         decode_inputs(inputs, python, threads, &mut profiler)?;
     // Compiler output the adapters cannot decode is a violation; a source that does not compile is not.
     let mut decode_report = CheckReport::default();
@@ -103,10 +142,12 @@ pub fn run_with_check(
     profiler.begin("write");
     let info = ManifestInfo {
         tool_version: env!("CARGO_PKG_VERSION"),
-        interpreter: interpreter.as_deref(),
+        interpreter: interpreter.as_ref().map(|i| i.version.as_str()),
+        interpreter_path: interpreter.as_ref().map(|i| i.path.to_string_lossy().into_owned()),
         inputs: inputs.iter().map(|p| p.display().to_string()).collect(),
         skipped: skipped.clone(),
         skipped_paths,
+        symbols,
     };
     let partial = cpyg_facts::write::partial_dir(output)?;
     crate::monitor::writing(partial.clone());
@@ -127,6 +168,8 @@ pub fn run_with_check(
     skipped.sort_by(|a, b| a.module.cmp(&b.module));
     let facts = cpyg_facts::schema::RELATION_IDS.iter().map(|&id| lowered.facts.count(id)).sum();
     Ok(FactsRun {
+        minor: package.minor,
+        interpreter: interpreter.map(|i| (i.version, i.path.to_string_lossy().into_owned())),
         modules: package.modules.len() - lowered.skipped.len(),
         code_objects: package.codes.len(),
         skipped,
@@ -145,7 +188,9 @@ pub fn run_with_check(
 pub struct Decoded {
     pub root: PathBuf,
     /// The interpreter that compiled the sources, if any did.
-    pub interpreter: Option<String>,
+    pub interpreter: Option<load::Interpreter>,
+    /// The inputs as given, and each decoded module's file with its SHA-256.
+    pub provenance: crate::analysis::Provenance,
     pub package: SemanticPackage,
     /// Modules that did not compile or have a code object the adapters refuse.
     pub skipped: Vec<SkippedModule>,
@@ -169,10 +214,10 @@ pub fn decode_inputs(
     python: Option<&str>,
     threads: usize,
     profiler: &mut Profiler,
-) -> Result<Decoded, String> {
+) -> Result<Decoded, crate::Error> {
     let started = Instant::now();
     profiler.begin("load");
-    let loaded = load::load(inputs, python).map_err(|e| e.to_string())?;
+    let loaded = load::load(inputs, python).map_err(load_error)?;
     let load = started.elapsed();
     let mut skipped = Vec::new();
     let mut skipped_paths = Vec::new();
@@ -200,11 +245,13 @@ pub fn decode_inputs(
     }
     let times = DecodeTimes { load, marshal: loaded.marshal_time, decode: started.elapsed() };
     if package.modules.is_empty() {
-        return Err(nothing_left(&skipped));
+        return Err(crate::Error::NothingAnalysable(nothing_left(&skipped)));
     }
+    let provenance = crate::analysis::Provenance::of_inputs(inputs, loaded.interpreter.as_ref(), &package, &loaded.root);
     Ok(Decoded {
         root: loaded.root,
         interpreter: loaded.interpreter,
+        provenance,
         package,
         skipped,
         skipped_paths,
@@ -213,20 +260,28 @@ pub fn decode_inputs(
     })
 }
 
+/// A failed load as a command error: nothing loadable is "nothing analysable" (exit 1).
+pub fn load_error(error: load::LoadError) -> crate::Error {
+    match error {
+        load::LoadError::NothingLoaded { .. } => crate::Error::NothingAnalysable(error.to_string()),
+        error => crate::Error::Input(error.to_string()),
+    }
+}
+
 /// Fails when lowering left out every module that decoding kept (`skipped`: what
 /// loading and decoding left out), naming every module left out.
 pub fn check_something_left(
     package: &SemanticPackage,
     lowered: &cpyg_facts::lower::Lowered,
     skipped: &[SkippedModule],
-) -> Result<(), String> {
+) -> Result<(), crate::Error> {
     if lowered.skipped.len() < package.modules.len() {
         return Ok(());
     }
     let mut all = skipped.to_vec();
     all.extend(lowered.skipped.iter().cloned());
     all.sort_by(|a, b| a.module.cmp(&b.module));
-    Err(nothing_left(&all))
+    Err(crate::Error::NothingAnalysable(nothing_left(&all)))
 }
 
 /// The error when every module was left out: a run that analysed nothing fails.

@@ -5,14 +5,18 @@
 //! listings and the command line.
 
 pub use cpyg_adapters as adapters;
+pub use error::Error;
 
 pub mod analysis;
 pub mod conformance;
 pub mod describe;
 pub mod disasm;
+pub mod error;
 pub mod facts;
 pub mod load;
 pub mod monitor;
+pub mod output;
 pub mod package;
 pub mod profile;
+pub mod query;
 pub mod results;

@@ -1,22 +1,37 @@
-use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
+use std::io;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-
-use clap::{Args, Parser, Subcommand, ValueEnum};
-
 use std::time::Duration;
 
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+
+use cpyg::analysis::names::NameStyle;
+use cpyg::error::{EXIT_INCOMPLETE, EXIT_USAGE};
 use cpyg::load;
 use cpyg::monitor;
-use cpyg::package::SemanticPackage;
+use cpyg::output::emit;
 use cpyg::results::sqlite::Destination;
+use cpyg::Error;
 use cpyg_facts::read::Verify;
+use cpyg_rules::RuleSet;
 
+/// Exit codes: 0 success; 1 nothing analysable, or inputs skipped under `--strict`;
+/// 2 usage error; 3 input error; 4 a `--timeout` or `--max-memory` bound.
 #[derive(Parser)]
-#[command(name = "cpyg", version, about = "Static analysis of native CPython bytecode (3.8-3.15)")]
+#[command(name = "cpyg", version = version(), about = "Static analysis of native CPython bytecode (3.8-3.15)")]
+#[command(after_help = "Exit codes: 0 success; 1 nothing analysable, or inputs skipped under --strict; \
+                        2 usage error; 3 input error; 4 a --timeout or --max-memory bound stopped the run.")]
 struct Cli {
+    /// Colours in help and error messages.
+    #[arg(long, global = true, value_enum, default_value_t = clap::ColorChoice::Auto)]
+    color: clap::ColorChoice,
     #[command(subcommand)]
     command: Command,
+}
+
+/// `0.1.0 (git 3337d7156e36)`: the revision the binary was built from.
+fn version() -> &'static str {
+    concat!(env!("CARGO_PKG_VERSION"), " (git ", env!("CPYG_GIT_REVISION"), ")")
 }
 
 #[derive(Subcommand)]
@@ -26,18 +41,18 @@ enum Command {
         /// A package folder, .py files, .pyc files, or a folder of .pyc files.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
-        /// Interpreter that compiles sources: a path or a name such as python3.12
-        /// (default: the newest python3.8-3.15 on PATH or under pyenv).
-        #[arg(long)]
-        python: Option<String>,
-        /// JSON Lines, one object per code object (schema: docs/disasm-json.md).
+        #[command(flatten)]
+        python: Python,
+        /// JSON Lines, one object per code object (schema: docs/disasm.schema.json in cpyg's source).
         #[arg(long)]
         json: bool,
-        /// Decoding threads (default: available cores).
-        #[arg(long)]
-        threads: Option<usize>,
+        #[command(flatten)]
+        threads: Threads,
+        #[command(flatten)]
+        output: Output,
     },
-    /// Lower a package into relational facts for Datalog rules (schema: facts/README.md).
+    /// Lower a package into relational facts for Datalog rules (the directory's
+    /// schema.json documents every relation; schema.dl declares them for Soufflé).
     Facts {
         /// A package folder, .py files, .pyc files, or a folder of .pyc files.
         #[arg(required = true)]
@@ -45,12 +60,14 @@ enum Command {
         /// The fact directory to write (created if needed).
         #[arg(short, long)]
         output: PathBuf,
-        /// Interpreter that compiles sources: a path or a name such as python3.12.
-        #[arg(long)]
-        python: Option<String>,
-        /// Decoding and lowering threads (default: available cores).
-        #[arg(long)]
-        threads: Option<usize>,
+        #[command(flatten)]
+        python: Python,
+        #[command(flatten)]
+        threads: Threads,
+        /// How symbol columns are written: `ids` (numbers joined with `Symbol`, what
+        /// `cpyg solve` reads) or `text` (the names themselves, for other tools).
+        #[arg(long, value_enum, default_value_t = SymbolsAs::Ids)]
+        symbols: SymbolsAs,
         /// Also check every code object's stack flow and blocks, and the ids, flow and
         /// edges of the fact set written; print the counts and exit with 1 on any violation.
         #[arg(long)]
@@ -62,12 +79,8 @@ enum Command {
     Analyze {
         #[command(flatten)]
         input: AnalysisInput,
-        /// The database to write (a SQLite file it replaces only when complete).
-        #[arg(long)]
-        db: PathBuf,
-        /// Replace the `--db` file even if it is not a SQLite database.
-        #[arg(long)]
-        force: bool,
+        #[command(flatten)]
+        db: Database,
         /// Which code objects get a CFG and CDG (`cfg_*`, `cdg_edge` tables).
         #[arg(long, value_enum, default_value_t = Scope::Reachable)]
         control: Scope,
@@ -79,22 +92,16 @@ enum Command {
         /// The fact directory.
         #[arg(long)]
         facts: PathBuf,
-        /// The rule set to solve.
-        #[arg(long, default_value = "insensitive")]
-        rules: String,
-        /// The database to write (a SQLite file it replaces only when complete).
-        #[arg(long)]
-        db: PathBuf,
-        /// Replace the `--db` file even if it is not a SQLite database.
-        #[arg(long)]
-        force: bool,
+        #[command(flatten)]
+        rules: Rules,
+        #[command(flatten)]
+        db: Database,
         /// Accept facts changed since `cpyg facts` wrote them (rows and hashes
         /// are not compared with the manifest; schema, arities and ids still are).
         #[arg(long)]
         edited: bool,
-        /// Solving threads (default: available cores).
-        #[arg(long)]
-        threads: Option<usize>,
+        #[command(flatten)]
+        threads: Threads,
         /// Which code objects get a CFG and CDG (`cfg_*`, `cdg_edge` tables).
         #[arg(long, value_enum, default_value_t = Scope::Reachable)]
         control: Scope,
@@ -105,14 +112,29 @@ enum Command {
     Callgraph {
         #[command(flatten)]
         input: AnalysisInput,
-        /// pycg, json (nodes and per-site edges) or dot (Graphviz).
-        #[arg(long, default_value = "pycg")]
-        format: String,
+        #[arg(long, value_enum, default_value_t = cpyg::results::callgraph::Format::Pycg)]
+        format: cpyg::results::callgraph::Format,
+        /// Full dotted names (`requests.sessions.Session.send`) or PyCG's, relative to the
+        /// root package (`sessions.Session.send`); default: relative for pycg, full otherwise.
+        #[arg(long, value_enum)]
+        names: Option<Names>,
+        /// Only the part around this function (a full name or a unique last part of one):
+        /// what it calls and what calls it.
+        #[arg(long, value_name = "FUNCTION")]
+        from: Option<String>,
+        /// With --from: only within this many calls of it.
+        #[arg(long, requires = "from")]
+        depth: Option<usize>,
+        /// Leave out modules and functions with no call edge.
+        #[arg(long)]
+        drop_isolated: bool,
+        #[command(flatten)]
+        output: Output,
         #[command(flatten)]
         run: RunOptions,
     },
     /// Print the control-flow graph or the control-dependence graph of a package's
-    /// functions, as Graphviz or JSON (schema: docs/control.schema.json).
+    /// functions, as Graphviz or JSON (schema: docs/control.schema.json in cpyg's source).
     Graph {
         /// `cfg` (refined, exception-aware, with a synthetic exit) or `cdg`.
         #[arg(value_enum)]
@@ -125,24 +147,83 @@ enum Command {
         #[arg(long, value_enum, default_value_t = GraphFormat::Dot)]
         format: GraphFormat,
         /// Which code objects: those the analysis reaches, or all.
-        #[arg(long, value_enum, default_value_t = Scope::Reachable)]
-        scope: Scope,
+        #[arg(long, value_enum, default_value_t = GraphScope::Reachable)]
+        scope: GraphScope,
+        #[command(flatten)]
+        output: Output,
         #[command(flatten)]
         run: RunOptions,
     },
-    /// List the releases cpyg reads and the interpreters it finds for them (PATH, pyenv).
-    Interpreters,
+    /// Answer a common question from a database written by `cpyg analyze` or `cpyg solve`.
+    Query {
+        /// The database.
+        db: PathBuf,
+        #[command(subcommand)]
+        question: Question,
+        /// An aligned table or one JSON document (`{"columns": [...], "rows": [...]}`).
+        #[arg(long, value_enum, default_value_t = QueryFormat::Table, global = true)]
+        format: QueryFormat,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// List the releases cpyg reads, the interpreters it finds for them (PATH, pyenv)
+    /// and the one it uses when `--python` is not given.
+    Interpreters {
+        #[command(flatten)]
+        output: Output,
+    },
     /// Compare cpyg's decoding with an interpreter's own `dis`, module by module.
     Conformance {
-        /// Interpreter to compare with: a path or a name such as python3.12 (default: the newest found).
-        #[arg(long)]
-        python: Option<String>,
+        #[command(flatten)]
+        python: Python,
         /// Files to compile and compare; default: the interpreter's whole standard library.
         paths: Vec<PathBuf>,
         /// Interpreter processes to run at once (default: available cores).
-        #[arg(long)]
-        jobs: Option<usize>,
+        #[arg(long, visible_alias = "jobs", value_parser = parse_threads)]
+        threads: Option<usize>,
+        #[command(flatten)]
+        output: Output,
     },
+    /// Print a completion script for a shell (`cpyg completions bash > /etc/bash_completion.d/cpyg`).
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+}
+
+#[derive(Subcommand)]
+enum Question {
+    /// The call sites that may call a function.
+    Callers {
+        /// A full dotted name, or the unique last part of one (`Session.send`).
+        function: String,
+    },
+    /// What a function may call (its comprehensions' and class bodies' calls included).
+    Callees { function: String },
+    /// What the names at a source line may point to.
+    PointsTo {
+        /// `FILE:LINE` or `FILE:LINE:NAME`; FILE as the database records it, or its last parts.
+        location: String,
+    },
+    /// Every function reachable from a function through call edges, with its distance.
+    ReachableFrom { function: String },
+    /// What a module imports.
+    Imports {
+        /// A module's dotted name.
+        module: String,
+    },
+    /// Call sites whose callee is not (completely) known, with the reason.
+    Unresolved {
+        /// Only those whose kind or reason contains this text.
+        #[arg(long)]
+        reason: Option<String>,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum QueryFormat {
+    Table,
+    Json,
 }
 
 /// Which code objects get control products.
@@ -166,6 +247,13 @@ impl From<Scope> for cpyg::analysis::ControlScope {
     }
 }
 
+/// The code objects `cpyg graph` draws.
+#[derive(Clone, Copy, ValueEnum)]
+enum GraphScope {
+    Reachable,
+    All,
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum GraphProduct {
     Cfg,
@@ -176,6 +264,86 @@ enum GraphProduct {
 enum GraphFormat {
     Dot,
     Json,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Names {
+    Full,
+    Relative,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SymbolsAs {
+    Ids,
+    Text,
+}
+
+/// The interpreter that compiles sources.
+#[derive(Args)]
+struct Python {
+    /// Interpreter that compiles sources: a path or a name such as python3.12 (default:
+    /// the newest python3.8-3.15 on PATH or under pyenv; `cpyg interpreters` shows which).
+    #[arg(long)]
+    python: Option<String>,
+}
+
+#[derive(Args)]
+struct Threads {
+    /// Threads (default: available cores).
+    #[arg(long, value_parser = parse_threads)]
+    threads: Option<usize>,
+}
+
+impl Threads {
+    fn get(&self) -> usize {
+        self.threads.unwrap_or_else(cores)
+    }
+}
+
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("at least 1".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("`{text}` is not a number of threads")),
+    }
+}
+
+#[derive(Args)]
+struct Rules {
+    /// The rule set to solve.
+    #[arg(long = "rules", value_parser = rule_set_parser(), default_value = "insensitive")]
+    rule_set: RuleSet,
+}
+
+/// The rule sets by name, so that help lists them and a wrong one is a usage error.
+fn rule_set_parser() -> impl clap::builder::TypedValueParser<Value = RuleSet> {
+    use clap::builder::TypedValueParser as _;
+    let names: Vec<&'static str> = RuleSet::ALL.iter().map(|r| r.name()).collect();
+    clap::builder::PossibleValuesParser::new(names)
+        .map(|name: String| RuleSet::from_name(&name).expect("only the names of rule sets are possible"))
+}
+
+#[derive(Args)]
+struct Output {
+    /// Write the result into this file (it appears only complete) instead of standard output.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct Database {
+    /// The database to write (a SQLite file it replaces only when complete).
+    #[arg(long)]
+    db: PathBuf,
+    /// Replace the `--db` file even if it is not a SQLite database.
+    #[arg(long)]
+    force: bool,
+}
+
+impl Database {
+    fn destination(&self) -> Destination<'_> {
+        Destination { path: &self.db, force: self.force }
+    }
 }
 
 /// Bounds, profile and progress of a run that loads or solves a package.
@@ -191,11 +359,14 @@ struct RunOptions {
     max_memory: Option<u64>,
     /// Print wall time, CPU time and resident memory of every phase on stderr (the
     /// database keeps them in its `profile` table either way).
-    #[arg(long)]
+    #[arg(long, short = 'v', visible_alias = "verbose")]
     profile: bool,
     /// No progress line on stderr (there is none when stderr is not a terminal).
     #[arg(short, long)]
     quiet: bool,
+    /// Exit with 1 when any input module was skipped (the results are still written).
+    #[arg(long)]
+    strict: bool,
 }
 
 impl RunOptions {
@@ -209,68 +380,132 @@ impl RunOptions {
             eprint!("{}", cpyg::profile::Table(profile));
         }
     }
+
+    /// Success, or 1 under `--strict` when modules were skipped.
+    fn exit(&self, skipped: usize) -> ExitCode {
+        if self.strict && skipped > 0 {
+            eprintln!("cpyg: --strict: {skipped} input module(s) skipped");
+            ExitCode::from(EXIT_INCOMPLETE)
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
 }
 
-/// What `analyze` and `callgraph` load and how they solve it.
+/// What `analyze`, `callgraph` and `graph` load and how they solve it.
 #[derive(Args)]
 struct AnalysisInput {
     /// A package folder, .py files, .pyc files, or a folder of .pyc files.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
-    /// The rule set to solve.
-    #[arg(long, default_value = "insensitive")]
-    rules: String,
-    /// Interpreter that compiles sources: a path or a name such as python3.12.
-    #[arg(long)]
-    python: Option<String>,
-    /// Threads for decoding, lowering and solving (default: available cores).
-    #[arg(long)]
-    threads: Option<usize>,
+    #[command(flatten)]
+    rules: Rules,
+    #[command(flatten)]
+    python: Python,
+    #[command(flatten)]
+    threads: Threads,
+}
+
+impl AnalysisInput {
+    fn analyze(&self) -> Result<cpyg::analysis::Analysis, Error> {
+        let python = self.python.python.as_deref();
+        cpyg::analysis::analyze_with(&self.paths, python, self.rules.rule_set, self.threads.get())
+    }
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
-        Command::Disasm { paths, python, json, threads } => disasm(&paths, python.as_deref(), json, threads),
-        Command::Facts { paths, output, python, threads, check, run } => {
-            facts(&paths, &output, python.as_deref(), threads, check, &run)
+    let cli = match parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            // Help and version are printed on stdout with success; the rest are usage errors.
+            let _ = error.print();
+            return ExitCode::from(if error.use_stderr() { EXIT_USAGE } else { 0 });
         }
-        Command::Conformance { python, paths, jobs } => conformance(python.as_deref(), &paths, jobs),
-        Command::Interpreters => interpreters(),
-        Command::Analyze { input, db, force, control, run } => {
-            analyze(&input, &Destination { path: &db, force }, control.into(), &run)
-        }
-        Command::Solve { facts, rules, db, force, edited, threads, control, run } => {
-            let verify = if edited { Verify::Structure } else { Verify::Contents };
-            solve(&facts, verify, &rules, &Destination { path: &db, force }, threads, control.into(), &run)
-        }
-        Command::Graph { product, input, function, format, scope, run } => {
-            graph(product, &input, function.as_deref(), format, scope, &run)
-        }
-        Command::Callgraph { input, format, run } => callgraph(&input, &format, &run),
     };
+    let result = run(cli.command);
     monitor::finish();
     match result {
         Ok(code) => code,
-        Err(message) => {
-            eprintln!("cpyg: {message}");
-            ExitCode::from(2)
+        Err(error) => {
+            eprintln!("cpyg: {error}");
+            ExitCode::from(error.exit_code())
         }
     }
 }
 
-/// One line per release, newest first: the interpreter found for it, or why none was.
-fn interpreters() -> Result<ExitCode, String> {
-    let survey = load::interpreter::find_supported();
-    println!("cpyg reads {} bytecode", cpyg::adapters::supported_releases());
-    let mut minors: Vec<u8> = cpyg::adapters::supported_minors().collect();
-    minors.sort_unstable_by(|a, b| b.cmp(a));
-    for minor in minors {
-        match survey.found.iter().find(|i| i.minor == minor) {
-            Some(found) => println!("3.{minor}: {} (Python {})", found.path.display(), found.version),
-            None => println!("3.{minor}: no interpreter found (.pyc files of this release need none)"),
+/// The command line, with `--color` applied to clap's own messages.
+fn parse() -> Result<Cli, clap::Error> {
+    let args: Vec<String> = std::env::args().collect();
+    let color = args.iter().enumerate().find_map(|(k, arg)| match arg.strip_prefix("--color") {
+        Some(rest) if rest.starts_with('=') => Some(rest[1..].to_string()),
+        Some("") => args.get(k + 1).cloned(),
+        _ => None,
+    });
+    let color = color.and_then(|c| clap::ColorChoice::from_str(&c, true).ok()).unwrap_or(clap::ColorChoice::Auto);
+    let mut matches = Cli::command().color(color).try_get_matches_from(&args)?;
+    Cli::from_arg_matches_mut(&mut matches)
+}
+
+fn run(command: Command) -> Result<ExitCode, Error> {
+    match command {
+        Command::Disasm { paths, python, json, threads, output } => {
+            disasm(&paths, python.python.as_deref(), json, threads.get(), output.output.as_deref())
+        }
+        Command::Facts { paths, output, python, threads, symbols, check, run } => {
+            facts(&paths, &output, python.python.as_deref(), threads.get(), symbols, check, &run)
+        }
+        Command::Conformance { python, paths, threads, output } => {
+            conformance(python.python.as_deref(), &paths, threads.unwrap_or_else(cores), output.output.as_deref())
+        }
+        Command::Interpreters { output } => interpreters(output.output.as_deref()),
+        Command::Analyze { input, db, control, run } => analyze(&input, &db, control.into(), &run),
+        Command::Solve { facts, rules, db, edited, threads, control, run } => {
+            let verify = if edited { Verify::Structure } else { Verify::Contents };
+            solve(&facts, verify, rules.rule_set, &db, threads.get(), control.into(), &run)
+        }
+        Command::Graph { product, input, function, format, scope, output, run } => {
+            graph(product, &input, function.as_deref(), format, scope, output.output.as_deref(), &run)
+        }
+        Command::Callgraph { input, format, names, from, depth, drop_isolated, output, run } => {
+            use cpyg::results::callgraph::View;
+            let names = match names {
+                Some(Names::Full) => NameStyle::Full,
+                Some(Names::Relative) => NameStyle::Relative,
+                None => View::whole(format).names,
+            };
+            let view = View { names, from, depth, drop_isolated };
+            callgraph(&input, format, &view, output.output.as_deref(), &run)
+        }
+        Command::Query { db, question, format, output } => query(&db, question, format, output.output.as_deref()),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "cpyg", &mut io::stdout());
+            Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// One line per release, newest first: the interpreter found for it, or why none was;
+/// then the one used without `--python`.
+fn interpreters(output: Option<&Path>) -> Result<ExitCode, Error> {
+    let survey = load::interpreter::find_supported();
+    let default = load::interpreter::resolve(None);
+    emit(output, |out| {
+        writeln!(out, "cpyg reads {} bytecode", cpyg::adapters::supported_releases())?;
+        let mut minors: Vec<u8> = cpyg::adapters::supported_minors().collect();
+        minors.sort_unstable_by(|a, b| b.cmp(a));
+        for minor in minors {
+            match survey.found.iter().find(|i| i.minor == minor) {
+                Some(found) => writeln!(out, "3.{minor}: {} (Python {})", found.path.display(), found.version)?,
+                None => writeln!(out, "3.{minor}: no interpreter found (.pyc files of this release need none)")?,
+            }
+        }
+        match &default {
+            Ok(i) => {
+                writeln!(out, "default (no --python): {} (Python {}), the newest found", i.path.display(), i.version)
+            }
+            Err(e) => writeln!(out, "default (no --python): none: {e}"),
+        }
+    })?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -278,106 +513,99 @@ fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// Loads and decodes the inputs; modules that failed to compile are reported on stderr.
-fn semantic_package(
+fn disasm(
     paths: &[PathBuf],
     python: Option<&str>,
-    threads: Option<usize>,
-) -> Result<SemanticPackage, String> {
-    let loaded = load::load(paths, python).map_err(|e| e.to_string())?;
+    json: bool,
+    threads: usize,
+    output: Option<&Path>,
+) -> Result<ExitCode, Error> {
+    let loaded = load::load(paths, python).map_err(cpyg::facts::load_error)?;
     for failure in &loaded.failures {
         eprintln!("cpyg: skipped {failure}");
     }
-    let minor = loaded.minor;
-    let skipped = loaded.failures.len();
+    let (minor, skipped) = (loaded.minor, loaded.failures.len());
     let sources = loaded.modules.into_iter().map(Into::into).collect();
-    let package = SemanticPackage::build(minor, sources, threads.unwrap_or_else(cores)).map_err(|e| e.to_string())?;
+    let package =
+        cpyg::package::SemanticPackage::build(minor, sources, threads).map_err(|e| Error::Input(e.to_string()))?;
     eprintln!("cpyg: {} modules ({skipped} skipped), {} code objects", package.modules.len(), package.codes.len());
-    Ok(package)
-}
-
-fn disasm(paths: &[PathBuf], python: Option<&str>, json: bool, threads: Option<usize>) -> Result<ExitCode, String> {
-    let package = semantic_package(paths, python, threads)?;
-    let mut out = BufWriter::new(io::stdout().lock());
-    let written =
-        if json { cpyg::disasm::write_json(&package, &mut out) } else { cpyg::disasm::write_text(&package, &mut out) };
-    match written.and_then(|_| out.flush()) {
-        Ok(()) => Ok(ExitCode::SUCCESS),
-        // A closed pipe (`cpyg disasm … | head`) is not an error worth reporting.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
-        Err(e) => Err(format!("writing the listing: {e}")),
-    }
+    emit(output, |mut out| {
+        if json {
+            cpyg::disasm::write_json(&package, &mut out)
+        } else {
+            cpyg::disasm::write_text(&package, &mut out)
+        }
+    })?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn facts(
     paths: &[PathBuf],
-    output: &std::path::Path,
+    output: &Path,
     python: Option<&str>,
-    threads: Option<usize>,
+    threads: usize,
+    symbols: SymbolsAs,
     check: bool,
     options: &RunOptions,
-) -> Result<ExitCode, String> {
+) -> Result<ExitCode, Error> {
     options.start();
-    let run = cpyg::facts::run_with_check(paths, python, output, threads.unwrap_or_else(cores), check)?;
+    let symbols = match symbols {
+        SymbolsAs::Ids => cpyg_facts::write::SymbolColumns::Ids,
+        SymbolsAs::Text => cpyg_facts::write::SymbolColumns::Text,
+    };
+    let run = cpyg::facts::run_with_options(paths, python, output, threads, check, symbols)?;
     monitor::finish();
     options.report(&run.profile);
     for skipped in &run.skipped {
         eprintln!("cpyg: skipped {} ({}): {}", skipped.module, skipped.file, skipped.reason);
     }
-    eprintln!(
-        "cpyg: {} modules, {} code objects, {} facts in {} ({} skipped); load {:.2}s (of which marshal {:.2}s), decode {:.2}s, lower {:.2}s, write {:.2}s",
-        run.modules,
-        run.code_objects,
-        run.facts,
-        output.display(),
-        run.skipped.len(),
-        run.load.as_secs_f64(),
-        run.marshal.as_secs_f64(),
-        run.decode.as_secs_f64(),
-        run.lower.as_secs_f64(),
-        run.write.as_secs_f64()
-    );
-    match &run.check {
-        Some(check) => {
-            println!("{check}");
-            Ok(if check.is_clean() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    eprintln!("cpyg: {run} in {}", output.display());
+    if let Some(check) = &run.check {
+        emit(None, |out| writeln!(out, "{check}"))?;
+        if !check.is_clean() {
+            return Ok(ExitCode::FAILURE);
         }
-        None => Ok(ExitCode::SUCCESS),
     }
+    Ok(options.exit(run.skipped.len()))
 }
 
 fn analyze(
     input: &AnalysisInput,
-    db: &Destination<'_>,
+    db: &Database,
     control: cpyg::analysis::ControlScope,
     options: &RunOptions,
-) -> Result<ExitCode, String> {
-    let rule_set = cpyg::results::rule_set(&input.rules)?;
-    let threads = input.threads.unwrap_or_else(cores);
+) -> Result<ExitCode, Error> {
     options.start();
-    let run = cpyg::results::analyze_to_db(&input.paths, input.python.as_deref(), rule_set, threads, control, db)?;
+    let python = input.python.python.as_deref();
+    let run = cpyg::results::analyze_to_db(
+        &input.paths,
+        python,
+        input.rules.rule_set,
+        input.threads.get(),
+        control,
+        &db.destination(),
+    )?;
     monitor::finish();
     options.report(&run.analysis.profile);
     report_run(&run);
-    Ok(ExitCode::SUCCESS)
+    Ok(options.exit(run.analysis.skipped.len()))
 }
 
 fn solve(
-    facts: &std::path::Path,
+    facts: &Path,
     verify: Verify,
-    rules: &str,
-    db: &Destination<'_>,
-    threads: Option<usize>,
+    rule_set: RuleSet,
+    db: &Database,
+    threads: usize,
     control: cpyg::analysis::ControlScope,
     options: &RunOptions,
-) -> Result<ExitCode, String> {
-    let rule_set = cpyg::results::rule_set(rules)?;
+) -> Result<ExitCode, Error> {
     options.start();
-    let run = cpyg::results::solve_to_db(facts, verify, rule_set, threads.unwrap_or_else(cores), control, db)?;
+    let run = cpyg::results::solve_to_db(facts, verify, rule_set, threads, control, &db.destination())?;
     monitor::finish();
     options.report(&run.analysis.profile);
     report_run(&run);
-    Ok(ExitCode::SUCCESS)
+    Ok(options.exit(run.analysis.skipped.len()))
 }
 
 fn report_run(run: &cpyg::results::Run) {
@@ -391,28 +619,28 @@ fn report_skipped(analysis: &cpyg::analysis::Analysis) {
     }
 }
 
-fn callgraph(input: &AnalysisInput, format: &str, options: &RunOptions) -> Result<ExitCode, String> {
-    let format = cpyg::results::callgraph::Format::from_name(format)?;
-    let rule_set = cpyg::results::rule_set(&input.rules)?;
-    let threads = input.threads.unwrap_or_else(cores);
+fn callgraph(
+    input: &AnalysisInput,
+    format: cpyg::results::callgraph::Format,
+    view: &cpyg::results::callgraph::View,
+    output: Option<&Path>,
+    options: &RunOptions,
+) -> Result<ExitCode, Error> {
     options.start();
-    let analysis = cpyg::analysis::analyze_with(&input.paths, input.python.as_deref(), rule_set, threads)?;
-    let text = cpyg::results::callgraph::render(&analysis, format)?;
+    let analysis = input.analyze()?;
+    let text = cpyg::results::callgraph::render(&analysis, format, view).map_err(Error::Usage)?;
     monitor::finish();
     options.report(&analysis.profile);
     report_skipped(&analysis);
     eprintln!(
-        "cpyg: {} modules ({} skipped), {} call edges",
+        "cpyg: {}; {} modules ({} skipped), {} call edges",
+        cpyg::results::Setting(&analysis),
         analysis.facts.count(cpyg_facts::schema::RelationId::Module),
         analysis.skipped.len(),
         analysis.solution.call_edge.len() + analysis.solution.calls_external.len()
     );
-    let mut out = io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-        Ok(()) => Ok(ExitCode::SUCCESS),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
-        Err(e) => Err(format!("writing the call graph: {e}")),
-    }
+    emit(output, |out| out.write_all(text.as_bytes()))?;
+    Ok(options.exit(analysis.skipped.len()))
 }
 
 fn graph(
@@ -420,18 +648,16 @@ fn graph(
     input: &AnalysisInput,
     function: Option<&str>,
     format: GraphFormat,
-    scope: Scope,
+    scope: GraphScope,
+    output: Option<&Path>,
     options: &RunOptions,
-) -> Result<ExitCode, String> {
+) -> Result<ExitCode, Error> {
     use cpyg::results::control::{Format, Product};
-    let rule_set = cpyg::results::rule_set(&input.rules)?;
-    let threads = input.threads.unwrap_or_else(cores);
     options.start();
-    let mut analysis = cpyg::analysis::analyze_with(&input.paths, input.python.as_deref(), rule_set, threads)?;
+    let mut analysis = input.analyze()?;
     let scope = match scope {
-        // Nothing to draw without them.
-        Scope::None => return Err("`graph` needs control products: --scope reachable or all".to_string()),
-        scope => scope.into(),
+        GraphScope::Reachable => cpyg::analysis::ControlScope::Reachable,
+        GraphScope::All => cpyg::analysis::ControlScope::All,
     };
     analysis.build_control(scope)?;
     let product = match product {
@@ -442,43 +668,70 @@ fn graph(
         GraphFormat::Dot => Format::Dot,
         GraphFormat::Json => Format::Json,
     };
-    let text = cpyg::results::control::render(&analysis, product, function, format)?;
+    let text = cpyg::results::control::render(&analysis, product, function, format).map_err(Error::Usage)?;
     monitor::finish();
     options.report(&analysis.profile);
     report_skipped(&analysis);
     if let Some(control) = &analysis.control {
         eprintln!(
-            "cpyg: {} code objects, {} blocks, {} CFG edges, {} control dependences",
+            "cpyg: {}; {} code objects, {} blocks, {} CFG edges, {} control dependences",
+            cpyg::results::Setting(&analysis),
             control.coverage.len(),
             control.blocks.len(),
             control.edges.len(),
             control.cdg.len()
         );
     }
-    let mut out = io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-        Ok(()) => Ok(ExitCode::SUCCESS),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
-        Err(e) => Err(format!("writing the graph: {e}")),
-    }
+    emit(output, |out| out.write_all(text.as_bytes()))?;
+    Ok(options.exit(analysis.skipped.len()))
 }
 
-fn conformance(python: Option<&str>, paths: &[PathBuf], jobs: Option<usize>) -> Result<ExitCode, String> {
-    let interpreter = load::interpreter::resolve(python).map_err(|e| e.to_string())?;
+fn query(db: &Path, question: Question, format: QueryFormat, output: Option<&Path>) -> Result<ExitCode, Error> {
+    use cpyg::query::Question as Q;
+    let question = match question {
+        Question::Callers { function } => Q::Callers(function),
+        Question::Callees { function } => Q::Callees(function),
+        Question::PointsTo { location } => {
+            let (file, line, name) = cpyg::query::parse_location(&location).map_err(Error::Usage)?;
+            Q::PointsTo { file, line, name }
+        }
+        Question::ReachableFrom { function } => Q::ReachableFrom(function),
+        Question::Imports { module } => Q::Imports(module),
+        Question::Unresolved { reason } => Q::Unresolved { reason },
+    };
+    let connection = cpyg::results::sqlite::open_read_only(db)?;
+    let answer = cpyg::query::answer(&connection, &question).map_err(Error::Usage)?;
+    emit(output, |out| match format {
+        QueryFormat::Table => answer.write_table(out),
+        QueryFormat::Json => answer.write_json(out),
+    })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn conformance(
+    python: Option<&str>,
+    paths: &[PathBuf],
+    threads: usize,
+    output: Option<&Path>,
+) -> Result<ExitCode, Error> {
+    let interpreter = load::interpreter::resolve(python).map_err(|e| Error::Input(e.to_string()))?;
     let minor = interpreter.minor;
     let started = std::time::Instant::now();
-    let report = cpyg::conformance::run(&interpreter.path, minor, paths, jobs.unwrap_or_else(cores))?;
-    for m in &report.mismatches {
-        println!("MISMATCH {m}");
-    }
-    if report.mismatch_count > report.mismatches.len() {
-        println!("... {} more mismatches", report.mismatch_count - report.mismatches.len());
-    }
-    println!(
-        "CPython {} ({}): {report} ({:.1}s)",
-        interpreter.version,
-        interpreter.path.display(),
-        started.elapsed().as_secs_f64()
-    );
+    let report = cpyg::conformance::run(&interpreter.path, minor, paths, threads)?;
+    emit(output, |out| {
+        for m in &report.mismatches {
+            writeln!(out, "MISMATCH {m}")?;
+        }
+        if report.mismatch_count > report.mismatches.len() {
+            writeln!(out, "... {} more mismatches", report.mismatch_count - report.mismatches.len())?;
+        }
+        writeln!(
+            out,
+            "CPython {} ({}): {report} ({:.1}s)",
+            interpreter.version,
+            interpreter.path.display(),
+            started.elapsed().as_secs_f64()
+        )
+    })?;
     Ok(if report.mismatch_count == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use crate::profile::{megabytes, resident};
 
 /// The exit code of a run stopped by a limit.
-pub const EXIT_LIMIT: u8 = 4;
+pub use crate::error::EXIT_LIMIT;
 
 /// How often the limits are checked and the progress line redrawn.
 pub const TICK: Duration = Duration::from_millis(50);

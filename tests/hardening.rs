@@ -33,12 +33,17 @@ fn cpyg(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Outcome {
     Outcome { code: output.status.code(), stderr: String::from_utf8_lossy(&output.stderr).into_owned() }
 }
 
-/// `cpyg facts INPUT -o TMP` must fail with exit code 2 and say each of `expected`.
-fn check_refused(input: &Path, expected: &[&str]) {
+/// Nothing analysable (one unreadable module).
+const NOTHING: Option<i32> = Some(1);
+/// An input that cannot be read or trusted.
+const INPUT: Option<i32> = Some(3);
+
+/// `cpyg facts INPUT -o TMP` must fail with exit code `code` and say each of `expected`.
+fn check_refused(input: &Path, code: Option<i32>, expected: &[&str]) {
     let out = tempfile::tempdir().unwrap();
     let facts = out.path().join("facts");
     let run = cpyg(&[&"facts", &input, &"-o", &facts]);
-    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_eq!(run.code, code, "{}", run.stderr);
     for text in expected {
         assert!(run.stderr.contains(text), "expected {text:?} in: {}", run.stderr);
     }
@@ -49,26 +54,27 @@ fn check_refused(input: &Path, expected: &[&str]) {
 fn huge_argcount_is_refused_not_allocated() {
     check_refused(
         &hostile("cpython312/huge_argcount.pyc"),
+        NOTHING,
         &["huge_argcount.pyc", "code object <module>", "co_varnames is too small: 2147483647 parameters"],
     );
 }
 
 #[test]
 fn argcount_overflow_is_refused() {
-    check_refused(&hostile("cpython310/argcount_overflow.pyc"), &["co_varnames is too small: 4294967296 parameters"]);
+    check_refused(&hostile("cpython310/argcount_overflow.pyc"), NOTHING, &["co_varnames is too small: 4294967296 parameters"]);
 }
 
 #[test]
 fn parameters_beyond_the_local_slots_are_refused() {
-    check_refused(&hostile("cpython312/args_beyond_locals.pyc"), &["co_varnames is too small: 1 parameters"]);
-    check_refused(&hostile("cpython312/posonly_beyond_args.pyc"), &["co_posonlyargcount 1 exceeds co_argcount 0"]);
+    check_refused(&hostile("cpython312/args_beyond_locals.pyc"), NOTHING, &["co_varnames is too small: 1 parameters"]);
+    check_refused(&hostile("cpython312/posonly_beyond_args.pyc"), NOTHING, &["co_posonlyargcount 1 exceeds co_argcount 0"]);
 }
 
 #[test]
 fn code_objects_shared_by_reference_hit_the_limit() {
-    check_refused(&hostile("cpython312/code_object_bomb.pyc"), &["code_object_bomb.pyc", "code objects in 4152 bytes"]);
+    check_refused(&hostile("cpython312/code_object_bomb.pyc"), NOTHING, &["code_object_bomb.pyc", "code objects in 4152 bytes"]);
     let run = cpyg(&[&"disasm", &hostile("cpython312/code_object_bomb.pyc")]);
-    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_eq!(run.code, NOTHING, "{}", run.stderr);
 }
 
 fn symbols_of(input: &Path) -> Vec<String> {
@@ -125,7 +131,7 @@ fn an_explicit_fifo_input_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("fifo.py");
     assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
-    check_refused(&fifo, &["fifo.py: not a regular file"]);
+    check_refused(&fifo, INPUT, &["fifo.py: not a regular file"]);
 }
 
 #[test]
@@ -135,7 +141,7 @@ fn an_interpreter_that_stalls_is_stopped() {
     let started = std::time::Instant::now();
     let out = dir.path().join("facts");
     let run = cpyg(&[&"facts", &pkg, &"--python", &fake, &"-o", &out]);
-    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_eq!(run.code, INPUT, "{}", run.stderr);
     assert!(run.stderr.contains("no output for 2 s, stopped"), "{}", run.stderr);
     assert!(started.elapsed().as_secs() < 60, "stopped after the stall timeout, not when the interpreter gave up");
 }
@@ -258,7 +264,7 @@ fn nothing_analysed_is_a_failure_for_every_command() {
         cpyg(&[&"callgraph", &cut]),
     ];
     for run in runs {
-        assert_eq!(run.code, Some(2), "{}", run.stderr);
+        assert_eq!(run.code, NOTHING, "{}", run.stderr);
         assert!(run.stderr.contains("no module could be loaded (1 skipped); cut ("), "{}", run.stderr);
     }
     assert!(!db.exists() && !facts.exists());
@@ -331,12 +337,12 @@ fn an_existing_database_survives_a_failed_analysis() {
     let before = fs::read(&db).unwrap();
     let cut = dir.path().join("cut.pyc");
     fs::write(&cut, &before[..0]).unwrap();
-    assert_eq!(cpyg(&[&"analyze", &cut, &"--db", &db]).code, Some(2));
+    assert_eq!(cpyg(&[&"analyze", &cut, &"--db", &db]).code, INPUT);
     assert!(fs::read(&db).unwrap() == before, "the previous database is untouched");
     let notes = dir.path().join("notes.txt");
     fs::write(&notes, "mine").unwrap();
     let run = cpyg(&[&"analyze", &running_example(12), &"--db", &notes]);
-    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_eq!(run.code, INPUT, "{}", run.stderr);
     assert!(run.stderr.contains("not a SQLite database; refusing to replace it (--force does)"), "{}", run.stderr);
     assert_eq!(fs::read_to_string(&notes).unwrap(), "mine");
     assert_eq!(cpyg(&[&"analyze", &running_example(12), &"--db", &notes, &"--force"]).code, Some(0));
@@ -349,7 +355,7 @@ fn facts_do_not_replace_a_folder_that_is_not_a_fact_directory() {
     fs::create_dir(&mine).unwrap();
     fs::write(mine.join("thesis.tex"), "chapter 1").unwrap();
     let run = cpyg(&[&"facts", &running_example(12), &"-o", &mine]);
-    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_eq!(run.code, INPUT, "{}", run.stderr);
     assert!(run.stderr.contains("is not a fact directory (no manifest.json); refusing to replace it"), "{}", run.stderr);
     assert_eq!(fs::read_to_string(mine.join("thesis.tex")).unwrap(), "chapter 1");
     // A fact directory is replaced whole, and nothing is left beside it.
@@ -383,7 +389,7 @@ fn solve_damaged(extra: &[&str], damage: impl FnOnce(&Path)) -> Outcome {
 
 fn check_solve_refused(damage: impl FnOnce(&Path), expected: &str) {
     let run = solve_damaged(&[], damage);
-    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_eq!(run.code, INPUT, "{}", run.stderr);
     assert!(run.stderr.contains(expected), "expected {expected:?} in: {}", run.stderr);
 }
 
@@ -465,7 +471,7 @@ fn edited_facts_are_accepted_but_their_ids_are_still_checked() {
         |f: &Path| fs::write(f.join("Code.facts"), "").unwrap(),
     ] {
         let run = solve_damaged(&["--edited"], damage);
-        assert_eq!(run.code, Some(2), "{}", run.stderr);
+        assert_eq!(run.code, INPUT, "{}", run.stderr);
         assert!(run.stderr.contains("the facts are inconsistent"), "{}", run.stderr);
     }
 }

@@ -153,8 +153,10 @@ fn interpreters_command_lists_releases_and_what_was_found() {
     let text = String::from_utf8(output.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "cpyg reads CPython 3.8-3.15 bytecode");
-    assert_eq!(lines.len(), 1 + cpyg::adapters::supported_minors().count(), "{text}");
+    assert_eq!(lines.len(), 2 + cpyg::adapters::supported_minors().count(), "{text}");
     assert_eq!(lines[1], format!("3.15: {} (Python 3.15.2)", bin.join("python3.15").display()));
     assert_eq!(lines[8], format!("3.8: {} (Python 3.8.18)", bin.join("python3.8").display()));
     assert!(lines[2..8].iter().all(|l| l.ends_with("no interpreter found (.pyc files of this release need none)")), "{text}");
+    let newest = format!("default (no --python): {} (Python 3.15.2), the newest found", bin.join("python3.15").display());
+    assert_eq!(lines[9], newest, "which one is used says so");
 }

@@ -84,9 +84,18 @@ fn views_decode_the_running_example() {
         let guard = query(&db, "SELECT value FROM fields_named WHERE base = 'module main' AND name = 'Guard'");
         assert_eq!(guard, ["class main.Guard"], "3.{minor}");
 
-        let coverage = query(&db, "SELECT SUM(sites), ROUND(SUM(percent)) FROM coverage_summary");
-        let sites = query(&db, "SELECT COUNT(*) FROM coverage");
-        assert_eq!(coverage, [format!("{}|100.0", sites[0])], "3.{minor}");
+        let coverage = query(&db, "SELECT site_kind, SUM(sites), ROUND(SUM(percent)) FROM coverage_summary GROUP BY 1");
+        let sites = query(&db, "SELECT site_kind, COUNT(*) FROM coverage GROUP BY 1");
+        let expected: Vec<String> = sites.iter().map(|s| format!("{s}|100.0")).collect();
+        assert_eq!(coverage, expected, "3.{minor}: each kind of site sums to 100%");
+        let calls = query(&db, "SELECT COUNT(*) FROM coverage c JOIN Call USING (insn) WHERE c.site_kind = 'call'");
+        let all_calls = query(&db, "SELECT COUNT(*) FROM coverage WHERE site_kind = 'call'");
+        assert_eq!(calls, all_calls, "3.{minor}: `call` sites are the explicit calls");
+        // The class statement runs the class body: resolved, not conservative top.
+        let class = query(&db, "SELECT level FROM coverage c JOIN insn_site s USING (insn) WHERE s.line = 13 AND c.site_kind = 'call'");
+        assert_eq!(class, ["concrete_only"], "3.{minor}");
+        let unknown = query(&db, "SELECT COUNT(*) FROM unresolved WHERE detail IS NULL OR detail = ''");
+        assert_eq!(unknown, ["0"], "3.{minor}: every unresolved site says why");
         let object = query(&db, "SELECT caller, detail FROM unresolved_named WHERE group_kind = 'external' ORDER BY 1");
         assert!(object.iter().any(|r| r == "main.source|<builtin>.object"), "3.{minor}: {object:?}");
 
@@ -144,7 +153,7 @@ fn a_file_that_is_not_a_database_is_replaced_only_with_force() {
     let run = |force| {
         analyze_to_db(&[running_example(12)], None, RuleSet::Insensitive, 1, ControlScope::Reachable, &Destination { path: &db, force })
     };
-    let error = run(false).map(|_| ()).unwrap_err();
+    let error = run(false).map(|_| ()).unwrap_err().to_string();
     assert!(error.contains("is not a SQLite database; refusing to replace it (--force does)"), "{error}");
     assert_eq!(std::fs::read_to_string(&db).unwrap(), "not a database");
     run(true).map(|_| ()).unwrap();
@@ -182,7 +191,7 @@ fn command_line_analyze_and_errors() {
         .arg(&db)
         .output()
         .unwrap();
-    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(output.status.code(), Some(3), "an input error");
     assert!(String::from_utf8_lossy(&output.stderr).contains("no such fact directory"));
 
     let output = Command::new(cpyg)
@@ -192,6 +201,7 @@ fn command_line_analyze_and_errors() {
         .arg(&db)
         .output()
         .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("known: insensitive"));
+    assert_eq!(output.status.code(), Some(2), "a usage error");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("invalid value 'nope' for '--rules") && stderr.contains("[possible values: insensitive]"), "{stderr}");
 }

@@ -10,7 +10,8 @@
 use std::path::Path;
 use std::process::Command;
 
-use cpyg::load::interpreter;
+#[path = "support/missing.rs"]
+mod missing;
 
 fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -19,13 +20,7 @@ fn repo() -> &'static Path {
 /// Runs `script` (below tests/support) under python3.`minor`, if it is installed, and
 /// fails with its report when it finds problems.
 fn run_checker(minor: u8, script: &str, args: &[&str]) {
-    let python = match interpreter::find_release(minor) {
-        Ok(found) => found,
-        Err(why) => {
-            eprintln!("python3.{minor} not found: {script} NOT run under CPython 3.{minor} ({why})");
-            return;
-        }
-    };
+    let Some(python) = missing::interpreter(minor, script) else { return };
     let output = Command::new(&python.path)
         .arg(repo().join("tests/support").join(script))
         .args(args)

@@ -2,16 +2,11 @@
 //! compared with that interpreter's own `dis` (see `cpyg conformance`). An
 //! interpreter that is not installed is reported as missing, not passed over.
 
-use cpyg::load::interpreter;
+#[path = "support/missing.rs"]
+mod missing;
 
 fn check_stdlib(minor: u8) {
-    let python = match interpreter::find_release(minor) {
-        Ok(found) => found,
-        Err(why) => {
-            eprintln!("python3.{minor} not found: CPython 3.{minor} standard-library conformance NOT checked ({why})");
-            return;
-        }
-    };
+    let Some(python) = missing::interpreter(minor, "standard-library conformance") else { return };
     eprintln!("comparing with {} ({})", python.path.display(), python.version);
     let report = cpyg::conformance::run(&python.path, minor, &[], 2).unwrap();
     for m in &report.mismatches {

@@ -26,6 +26,13 @@ pub struct Manifest {
     pub minor: u8,
     /// Modules the facts leave out, with the reason.
     pub skipped: Vec<SkippedModule>,
+    /// The interpreter that compiled the sources (version, path), if any did.
+    pub interpreter: Option<String>,
+    pub interpreter_path: Option<String>,
+    /// The inputs as given to `cpyg facts`.
+    pub inputs: Vec<String>,
+    /// Each module of the facts: dotted name, file and SHA-256 when the facts were written.
+    pub modules: Vec<(String, String, String)>,
     /// File name → (rows, SHA-256) as written.
     files: BTreeMap<String, (Option<u64>, String)>,
 }
@@ -114,6 +121,13 @@ pub fn read_manifest(dir: &Path) -> Result<Manifest, String> {
             crate::write::FORMAT
         ));
     }
+    if json.get("symbols_as").and_then(|v| v.as_str()) == Some("text") {
+        return Err(format!(
+            "{}: the facts were written with `--symbols text`, for other tools; \
+             cpyg reads facts written with `--symbols ids` (the default)",
+            path.display()
+        ));
+    }
     let release = json.get("cpython").and_then(|v| v.as_str()).unwrap_or("");
     let minor = release
         .strip_prefix("3.")
@@ -137,7 +151,23 @@ pub fn read_manifest(dir: &Path) -> Result<Manifest, String> {
         let field = |name: &str| entry.get(name).and_then(|v| v.as_str()).unwrap_or("").to_string();
         skipped.push(SkippedModule { module: field("module"), file: field("file"), reason: field("reason") });
     }
-    Ok(Manifest { minor, skipped, files })
+    let text_of = |value: &serde_json::Value, name: &str| value.get(name).and_then(|v| v.as_str()).map(str::to_string);
+    let inputs = json.get("inputs").and_then(|v| v.as_array()).into_iter().flatten();
+    let modules = json.get("modules").and_then(|v| v.as_array()).into_iter().flatten();
+    Ok(Manifest {
+        minor,
+        skipped,
+        interpreter: text_of(&json, "interpreter"),
+        interpreter_path: text_of(&json, "interpreter_path"),
+        inputs: inputs.filter_map(|v| v.as_str().map(str::to_string)).collect(),
+        modules: modules
+            .map(|m| {
+                let field = |name| text_of(m, name).unwrap_or_default();
+                (field("name"), field("file"), field("sha256"))
+            })
+            .collect(),
+        files,
+    })
 }
 
 fn read_text(path: &Path) -> Result<String, String> {

@@ -26,12 +26,35 @@ pub struct ManifestInfo<'a> {
     pub tool_version: &'a str,
     /// The interpreter's version when sources were compiled.
     pub interpreter: Option<&'a str>,
+    /// Where that interpreter is.
+    pub interpreter_path: Option<String>,
     /// The inputs as given.
     pub inputs: Vec<String>,
     /// Modules left out before lowering (syntax errors, unreadable or undecodable code).
     pub skipped: Vec<SkippedModule>,
     /// Files of the skipped modules, to hash: (file as recorded, where to read it).
     pub skipped_paths: Vec<PathBuf>,
+    pub symbols: SymbolColumns,
+}
+
+/// How columns holding symbols are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SymbolColumns {
+    /// As ids into `Symbol` (what `cpyg solve` reads).
+    #[default]
+    Ids,
+    /// As the symbols' texts, escaped like `Symbol.text`: for tools that want names.
+    Text,
+}
+
+impl SymbolColumns {
+    /// As the manifest records it.
+    pub fn name(self) -> &'static str {
+        match self {
+            SymbolColumns::Ids => "ids",
+            SymbolColumns::Text => "text",
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -40,6 +63,10 @@ struct Manifest<'a> {
     cpyg_version: &'a str,
     cpython: String,
     interpreter: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    interpreter_path: Option<&'a str>,
+    /// How symbol columns are written: `ids` or `text`.
+    symbols_as: &'static str,
     inputs: &'a [String],
     modules: Vec<ModuleEntry<'a>>,
     symbols: usize,
@@ -99,6 +126,8 @@ enum FactFile {
     Relation(RelationId),
     Symbols,
     Schema,
+    /// `schema.dl`, the Soufflé declarations.
+    Declarations,
 }
 
 /// A file as it is written, hashed on the way.
@@ -167,7 +196,7 @@ fn write_files(
         .build()
         .map_err(|e| format!("cannot start the writing threads: {e}"))?;
     let facts = &lowered.facts;
-    let files: Vec<FactFile> = [FactFile::Symbols, FactFile::Schema]
+    let files: Vec<FactFile> = [FactFile::Symbols, FactFile::Schema, FactFile::Declarations]
         .into_iter()
         .chain(RELATION_IDS.iter().map(|&id| FactFile::Relation(id)))
         .collect();
@@ -184,11 +213,19 @@ fn write_files(
                             FactFile::Relation(id) => (format!("{}.facts", id.schema().name), Some(facts.count(id))),
                             FactFile::Symbols => (format!("{}.facts", SYMBOL.name), Some(facts.symbols.len())),
                             FactFile::Schema => ("schema.json".to_string(), None),
+                            FactFile::Declarations => ("schema.dl".to_string(), None),
                         };
                         let sha256 = write_file(&dir.join(&name), |out| match file {
+                            FactFile::Relation(id) if info.symbols == SymbolColumns::Text => {
+                                write_rows_with_text(out, facts, id)
+                            }
                             FactFile::Relation(id) => write_rows(out, facts, id),
                             FactFile::Symbols => write_symbols(out, facts),
                             FactFile::Schema => out.write_all(schema::schema_json().as_bytes()),
+                            FactFile::Declarations => {
+                                let text = schema::souffle_declarations(info.symbols == SymbolColumns::Text);
+                                out.write_all(text.as_bytes())
+                            }
                         })?;
                         Ok((name, FileEntry { rows, sha256 }))
                     })
@@ -294,6 +331,34 @@ pub fn write_rows(out: &mut impl Write, facts: &Facts, id: RelationId) -> std::i
     out.write_all(&text[..len])
 }
 
+/// Rows with each symbol column written as the symbol's escaped text (`--symbols text`).
+pub fn write_rows_with_text(out: &mut impl Write, facts: &Facts, id: RelationId) -> std::io::Result<()> {
+    let is_symbol: Vec<bool> =
+        id.schema().columns.iter().map(|c| c.ty == schema::ColumnType::Entity(schema::Entity::Symbol)).collect();
+    let mut text = Vec::with_capacity(CHUNK);
+    let mut digits = [0u8; U32_DIGITS];
+    for row in facts.rows(id) {
+        for (k, &value) in row.iter().enumerate() {
+            if k > 0 {
+                text.push(b'\t');
+            }
+            match facts.symbols.text(value).filter(|_| is_symbol[k]) {
+                Some(symbol) => push_escaped_tsv(&mut text, symbol),
+                None => {
+                    let n = write_decimal(&mut digits, value);
+                    text.extend_from_slice(&digits[..n]);
+                }
+            }
+        }
+        text.push(b'\n');
+        if text.len() >= CHUNK {
+            out.write_all(&text)?;
+            text.clear();
+        }
+    }
+    out.write_all(&text)
+}
+
 /// `Symbol.facts`: each symbol's number and escaped text.
 pub fn write_symbols(out: &mut impl Write, facts: &Facts) -> std::io::Result<()> {
     let mut text = Vec::with_capacity(CHUNK);
@@ -390,6 +455,8 @@ fn manifest_json(
         cpyg_version: info.tool_version,
         cpython: format!("3.{}", input.minor),
         interpreter: info.interpreter,
+        interpreter_path: info.interpreter_path.as_deref(),
+        symbols_as: info.symbols.name(),
         inputs: &info.inputs,
         modules,
         symbols: lowered.facts.symbols.len(),

@@ -262,7 +262,7 @@ fn fuzz_facts(iterations: u64, rng: &mut Rng, report: &mut Report) -> Result<(),
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
     let facts = dir.path().join("facts");
     let example = repo().join("tests/fixtures/cpython312/running_example/main.pyc");
-    cpyg::facts::run(&[example], None, &facts, 1)?;
+    cpyg::facts::run(&[example], None, &facts, 1).map_err(|e| e.to_string())?;
     let mut files: Vec<PathBuf> = fs::read_dir(&facts)
         .map_err(|e| e.to_string())?
         .flatten()

@@ -525,6 +525,7 @@ fn coverage(
     live_call: Vec<(Insn, Var, Var)>,
     pts: &[(Var, Obj)],
     invokes: Vec<(Insn, Insn)>,
+    call_edge: Vec<(Insn, Code)>,
     implicit_site: Vec<(Insn, Protocol)>,
 ) -> (Vec<(Insn, Group)>, Vec<(Insn, Coverage)>) {
     let mut by_var: std::collections::HashMap<Var, Vec<Obj>> = std::collections::HashMap::new();
@@ -538,6 +539,7 @@ fn coverage(
         .collect();
     program.live_call = live_call;
     program.invokes = invokes;
+    program.call_edge = call_edge;
     program.implicit_site = implicit_site;
     program.run();
     (sorted(&program.unresolved), sorted(&program.coverage))
@@ -601,7 +603,9 @@ macro_rules! program {
                 let implicit = implicit_sites(facts, &reachable)?;
                 let pts = sorted(&self.pts);
                 let invokes = sorted(&self.invokes);
-                let (unresolved, coverage) = coverage(sorted(&self.live_call), &pts, invokes.clone(), implicit);
+                let call_edge = sorted(&self.call_edge);
+                let (unresolved, coverage) =
+                    coverage(sorted(&self.live_call), &pts, invokes.clone(), call_edge.clone(), implicit);
                 Ok(Solution {
                     reachable,
                     local: sorted(&self.local),
@@ -612,7 +616,7 @@ macro_rules! program {
                     cell_value: sorted(&self.cell_value),
                     slot_cell: sorted(&self.slot_cell),
                     calls_external: sorted(&self.calls_external),
-                    call_edge: sorted(&self.call_edge),
+                    call_edge,
                     returns: sorted(&self.returns),
                     raises: sorted(&self.raises),
                     mro: sorted(&self.mro),

@@ -31,6 +31,54 @@ pub struct Analysis {
     pub control: Option<cpyg_control::Control>,
     /// Which code objects `control` covers.
     pub control_scope: ControlScope,
+    /// What was analysed, with what.
+    pub provenance: Provenance,
+}
+
+/// Where the analysed code came from, for the summary line and `meta`.
+#[derive(Clone, Debug, Default)]
+pub struct Provenance {
+    /// The version (`3.12.1`) and path of the interpreter that compiled the sources;
+    /// none for `.pyc` inputs.
+    pub interpreter: Option<(String, String)>,
+    /// The inputs as given.
+    pub inputs: Vec<String>,
+    /// Each decoded module: dotted name, file relative to the input root, SHA-256 of the file.
+    pub modules: Vec<(String, String, String)>,
+}
+
+impl Provenance {
+    /// The provenance of a package just loaded and decoded.
+    pub fn of_inputs(
+        inputs: &[PathBuf],
+        interpreter: Option<&crate::load::Interpreter>,
+        package: &crate::package::SemanticPackage,
+        root: &std::path::Path,
+    ) -> Provenance {
+        let modules = package
+            .modules
+            .iter()
+            .map(|m| {
+                // A file that vanished since it was read has no hash to show.
+                let sha256 = cpyg_facts::write::sha256_file(&m.path).unwrap_or_default();
+                (m.name.clone(), crate::facts::relative_file(root, &m.path), sha256)
+            })
+            .collect();
+        Provenance {
+            interpreter: interpreter.map(|i| (i.version.clone(), i.path.to_string_lossy().into_owned())),
+            inputs: inputs.iter().map(|p| p.display().to_string()).collect(),
+            modules,
+        }
+    }
+
+    /// The provenance recorded in a fact directory's manifest.
+    pub fn of_manifest(manifest: &cpyg_facts::read::Manifest) -> Provenance {
+        let interpreter = manifest
+            .interpreter
+            .as_ref()
+            .map(|version| (version.clone(), manifest.interpreter_path.clone().unwrap_or_default()));
+        Provenance { interpreter, inputs: manifest.inputs.clone(), modules: manifest.modules.clone() }
+    }
 }
 
 /// Which code objects get control products.
@@ -56,7 +104,7 @@ impl ControlScope {
 }
 
 /// Loads `inputs` (as `cpyg facts` does), lowers them and solves the `insensitive` rule set.
-pub fn analyze(inputs: &[PathBuf], python: Option<&str>, threads: usize) -> Result<Analysis, String> {
+pub fn analyze(inputs: &[PathBuf], python: Option<&str>, threads: usize) -> Result<Analysis, crate::Error> {
     analyze_with(inputs, python, RuleSet::Insensitive, threads)
 }
 
@@ -66,7 +114,7 @@ pub fn analyze_with(
     python: Option<&str>,
     rule_set: RuleSet,
     threads: usize,
-) -> Result<Analysis, String> {
+) -> Result<Analysis, crate::Error> {
     analyze_profiled(inputs, python, rule_set, threads, Profiler::new())
 }
 
@@ -77,9 +125,9 @@ pub fn analyze_profiled(
     rule_set: RuleSet,
     threads: usize,
     mut profiler: Profiler,
-) -> Result<Analysis, String> {
+) -> Result<Analysis, crate::Error> {
     let threads = threads.max(1);
-    let Decoded { root, package, skipped, .. } = decode_inputs(inputs, python, threads, &mut profiler)?;
+    let Decoded { root, package, skipped, provenance, .. } = decode_inputs(inputs, python, threads, &mut profiler)?;
     profiler.begin("lower");
     let lowered = lower_package(&package_input(&package, &root), threads)?;
     check_something_left(&package, &lowered, &skipped)?;
@@ -91,7 +139,16 @@ pub fn analyze_profiled(
     skipped.sort_by(|a, b| a.module.cmp(&b.module));
     let (solution, profiler) = solve_profiled(&lowered.facts, rule_set, threads, profiler)?;
     let names = Names::new(&lowered.facts)?;
-    Ok(Analysis { facts: lowered.facts, solution, names, skipped, profile: profiler.finish(), control: None, control_scope: ControlScope::Skip })
+    Ok(Analysis {
+        facts: lowered.facts,
+        solution,
+        names,
+        skipped,
+        profile: profiler.finish(),
+        control: None,
+        control_scope: ControlScope::Skip,
+        provenance,
+    })
 }
 
 /// Solves `facts` as the phase `solve`, its steps (substitution, each round's
@@ -158,20 +215,32 @@ impl Analysis {
     /// the package is a key (with an empty set when it calls nothing). Calls made
     /// by class bodies and comprehensions belong to the enclosing function or module.
     pub fn callgraph_pycg(&self) -> BTreeMap<String, BTreeSet<String>> {
+        let relative = Names::with_style(&self.facts, names::NameStyle::Relative);
+        // The names were built from these facts once already.
+        let names = relative.as_ref().unwrap_or(&self.names);
+        self.callgraph_named(names)
+    }
+
+    /// [`Analysis::callgraph_pycg`] with full names.
+    pub fn callgraph_full(&self) -> BTreeMap<String, BTreeSet<String>> {
+        self.callgraph_named(&self.names)
+    }
+
+    fn callgraph_named(&self, names: &Names) -> BTreeMap<String, BTreeSet<String>> {
         let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-        for (code, name) in self.names.code.iter().enumerate() {
-            if self.names.scope[code] == code as u32 {
+        for (code, name) in names.code.iter().enumerate() {
+            if names.scope[code] == code as u32 {
                 graph.entry(name.clone()).or_default();
             }
         }
         for &(site, callee) in &self.solution.call_edge {
-            if self.names.is_function(callee) {
-                let caller = self.names.caller_of(site).to_string();
-                graph.entry(caller).or_default().insert(self.names.code[callee as usize].clone());
+            if names.is_function(callee) {
+                let caller = names.caller_of(site).to_string();
+                graph.entry(caller).or_default().insert(names.code[callee as usize].clone());
             }
         }
         for &(site, ext) in &self.solution.calls_external {
-            let caller = self.names.caller_of(site).to_string();
+            let caller = names.caller_of(site).to_string();
             graph.entry(caller).or_default().insert(names::external_name(ext, &self.solution.symbols));
         }
         graph

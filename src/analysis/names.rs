@@ -1,6 +1,11 @@
-//! Names for results: PyCG-style qualified names of code objects
-//! (`main.Cls.method`, `main.outer.inner`, `main.<lambda1>`) and descriptions of
-//! abstract objects (`instance main.A`, `external os.path.join`).
+//! Names for results: qualified names of code objects (`pkg.main.Cls.method`,
+//! `pkg.main.outer.inner`, `pkg.main.<lambda1>`) and descriptions of abstract
+//! objects (`instance pkg.main.A`, `external os.path.join`).
+//!
+//! Names are full dotted names ([`NameStyle::Full`]), as `Module` and the
+//! manifest spell modules; PyCG's relative names ([`NameStyle::Relative`]: the
+//! root package left out when every module is inside it) are kept for the
+//! PyCG-compatible call graph.
 //!
 //! A code object's *scope* is where PyCG puts the calls it makes: comprehensions
 //! (separate code objects before 3.12) and class bodies are not scopes, so their
@@ -21,6 +26,8 @@ pub struct Names {
     pub scope: Vec<u32>,
     pub kind: Vec<CodeKind>,
     pub module: Vec<String>,
+    /// Module of each code object.
+    pub code_module: Vec<u32>,
     /// Code object of each instruction.
     pub insn_code: Vec<u32>,
     /// Code object made by each `MakeFunction` instruction; class body of each class statement.
@@ -28,14 +35,30 @@ pub struct Names {
     pub class_body: HashMap<u32, u32>,
 }
 
+/// How module names are spelled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameStyle {
+    /// `requests.sessions.Session.send`.
+    Full,
+    /// PyCG's: relative to the root package (`sessions.Session.send`).
+    Relative,
+}
+
 impl Names {
+    /// Full names.
     pub fn new(facts: &Facts) -> Result<Names, String> {
+        Names::with_style(facts, NameStyle::Full)
+    }
+
+    pub fn with_style(facts: &Facts, style: NameStyle) -> Result<Names, String> {
         let symbol = |id: u32| facts.symbols.text(id).ok_or_else(|| format!("unknown symbol {id}"));
         let mut module = Vec::new();
         for row in facts.rows(RelationId::Module) {
             module.push(symbol(row[1])?.to_string());
         }
-        strip_root_package(&mut module);
+        if style == NameStyle::Relative {
+            strip_root_package(&mut module);
+        }
         let count = facts.count(RelationId::Code);
         let mut parent: Vec<Option<u32>> = vec![None; count];
         for row in facts.rows(RelationId::CodeParent) {
@@ -94,7 +117,8 @@ impl Names {
         let insn_code = facts.rows(RelationId::Insn).map(|r| r[1]).collect();
         let made = facts.rows(RelationId::MakeFunction).map(|r| (r[0], r[1])).collect();
         let class_body = facts.rows(RelationId::ClassBody).map(|r| (r[0], r[1])).collect();
-        Ok(Names { code: code_names, scope, kind, module, insn_code, made, class_body })
+        let code_module = rows.iter().map(|r| r.0).collect();
+        Ok(Names { code: code_names, scope, kind, module, code_module, insn_code, made, class_body })
     }
 
     /// The scope name calls made by instruction `insn` go under.

@@ -27,8 +27,8 @@ pub use interpreter::{Interpreter, InterpreterError};
 pub struct LoadedPackage {
     /// The release: CPython 3.`minor`.
     pub minor: u8,
-    /// The interpreter's version (e.g. "3.12.1") when sources were compiled.
-    pub interpreter: Option<String>,
+    /// The interpreter that compiled the sources, if any were compiled.
+    pub interpreter: Option<Interpreter>,
     /// The folder module names are relative to.
     pub root: PathBuf,
     /// Sorted by dotted name; a package comes before its children. Namespace
@@ -223,7 +223,7 @@ pub fn load(inputs: &[PathBuf], python: Option<&str>) -> Result<LoadedPackage, L
         }
     }
 
-    let mut interpreter_version = None;
+    let mut compiled_by = None;
     if !sources.is_empty() {
         let interp = choose_interpreter(python, release.as_ref())?;
         check_release(&mut release, interp.minor, &interp.path)?;
@@ -241,7 +241,7 @@ pub fn load(inputs: &[PathBuf], python: Option<&str>) -> Result<LoadedPackage, L
                 Err(reason) => failures.push(ModuleFailure { name: outcome.name, path: outcome.path, reason }),
             }
         }
-        interpreter_version = Some(interp.version);
+        compiled_by = Some(interp);
     }
 
     let minor = match release {
@@ -257,7 +257,7 @@ pub fn load(inputs: &[PathBuf], python: Option<&str>) -> Result<LoadedPackage, L
     failures.sort_by(|a, b| discover::compare_names(&a.name, &b.name));
     Ok(LoadedPackage {
         minor,
-        interpreter: interpreter_version,
+        interpreter: compiled_by,
         root: discovered.root,
         modules: loaded,
         failures,

@@ -4,52 +4,136 @@
 //!
 //! All three have the same edges: calls are made by modules and functions (a class
 //! body's or comprehension's calls belong to the enclosing one) and reach package
-//! functions or outside names, named as PyCG names them.
+//! functions or outside names. Names are full dotted names, or PyCG's relative
+//! ones (the default of the PyCG form).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::analysis::{names, Analysis};
+use crate::analysis::names::{self, NameStyle};
+use crate::analysis::{Analysis, Names};
 use crate::results::calls::{call_edges, Callee, Places};
 
 /// The output forms, by the name `--format` takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
+    /// PyCG's JSON: `{"caller": ["callee", ...]}`.
     Pycg,
+    /// Nodes with kind and place, one edge per call site (`docs/callgraph.schema.json`).
     Json,
+    /// Graphviz, one cluster per module, with a legend.
     Dot,
 }
 
-impl Format {
-    pub const ALL: &'static [Format] = &[Format::Pycg, Format::Json, Format::Dot];
+/// What part of the graph to draw, and how to name it.
+#[derive(Clone, Debug)]
+pub struct View {
+    pub names: NameStyle,
+    /// Only what this function (a full or relative name, or a unique suffix) reaches,
+    /// and what reaches it...
+    pub from: Option<String>,
+    /// ...within this many calls (unbounded without).
+    pub depth: Option<usize>,
+    /// Leave out modules and functions with no edge.
+    pub drop_isolated: bool,
+}
 
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Pycg => "pycg",
-            Format::Json => "json",
-            Format::Dot => "dot",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Result<Format, String> {
-        Format::ALL.iter().copied().find(|f| f.name() == name).ok_or_else(|| {
-            let known: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
-            format!("unknown call graph format `{name}` (known: {})", known.join(", "))
-        })
+impl View {
+    /// The whole graph, named as `format` names it by default (relative names for PyCG).
+    pub fn whole(format: Format) -> View {
+        let names = if format == Format::Pycg { NameStyle::Relative } else { NameStyle::Full };
+        View { names, from: None, depth: None, drop_isolated: false }
     }
 }
 
 /// The call graph of `analysis` in `format`, ending with a newline.
-pub fn render(analysis: &Analysis, format: Format) -> Result<String, String> {
+pub fn render(analysis: &Analysis, format: Format, view: &View) -> Result<String, String> {
+    let relative;
+    let names = match view.names {
+        NameStyle::Full => &analysis.names,
+        NameStyle::Relative => {
+            relative = Names::with_style(&analysis.facts, NameStyle::Relative)?;
+            &relative
+        }
+    };
+    let graph = view.select(graph_named(analysis, names))?;
     let mut text = match format {
-        Format::Pycg => serde_json::to_string_pretty(&analysis.callgraph_pycg()).map_err(|e| e.to_string())?,
-        Format::Json => serde_json::to_string_pretty(&graph(analysis)).map_err(|e| e.to_string())?,
-        Format::Dot => dot(&graph(analysis)),
+        Format::Pycg => serde_json::to_string_pretty(&graph.pycg()).map_err(|e| e.to_string())?,
+        Format::Json => serde_json::to_string_pretty(&graph).map_err(|e| e.to_string())?,
+        Format::Dot => dot(&graph),
     };
     text.push('\n');
     Ok(text)
+}
+
+impl View {
+    /// The part of `graph` this view draws.
+    fn select(&self, graph: Graph) -> Result<Graph, String> {
+        let mut keep: Option<BTreeSet<String>> = None;
+        if let Some(from) = &self.from {
+            let start = find_node(&graph, from)?;
+            let mut forward: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+            let mut backward: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+            for e in &graph.edges {
+                forward.entry(&e.caller).or_default().push(&e.callee);
+                backward.entry(&e.callee).or_default().push(&e.caller);
+            }
+            let mut kept = BTreeSet::new();
+            for adjacency in [&forward, &backward] {
+                // Breadth-first, so `depth` counts calls on a shortest path.
+                let mut frontier = vec![start.as_str()];
+                kept.insert(start.clone());
+                let mut level = 0;
+                while !frontier.is_empty() && self.depth.is_none_or(|d| level < d) {
+                    let mut next = Vec::new();
+                    for node in frontier {
+                        for &n in adjacency.get(node).into_iter().flatten() {
+                            if kept.insert(n.to_string()) {
+                                next.push(n);
+                            }
+                        }
+                    }
+                    frontier = next;
+                    level += 1;
+                }
+            }
+            keep = Some(kept);
+        }
+        let Graph { nodes, edges } = graph;
+        let edges: Vec<Edge> = match &keep {
+            Some(kept) => edges.into_iter().filter(|e| kept.contains(&e.caller) && kept.contains(&e.callee)).collect(),
+            None => edges,
+        };
+        let linked: BTreeSet<&str> = edges.iter().flat_map(|e| [e.caller.as_str(), e.callee.as_str()]).collect();
+        let nodes = nodes
+            .into_iter()
+            .filter(|n| keep.as_ref().is_none_or(|k| k.contains(&n.name)))
+            .filter(|n| !self.drop_isolated || linked.contains(n.name.as_str()))
+            .collect();
+        Ok(Graph { nodes, edges })
+    }
+}
+
+/// The node called `name`: exactly, or the one node whose name ends with `.name`.
+fn find_node(graph: &Graph, name: &str) -> Result<String, String> {
+    if graph.nodes.iter().any(|n| n.name == name) {
+        return Ok(name.to_string());
+    }
+    let suffix = format!(".{name}");
+    let matches: Vec<&str> =
+        graph.nodes.iter().map(|n| n.name.as_str()).filter(|n| n.ends_with(&suffix)).collect();
+    match matches.as_slice() {
+        [one] => Ok(one.to_string()),
+        [] => Err(format!("--from {name}: no module or function of the call graph has that name")),
+        many => Err(format!(
+            "--from {name}: {} functions end with that name ({}{}); give more of it",
+            many.len(),
+            many.iter().take(5).copied().collect::<Vec<_>>().join(", "),
+            if many.len() > 5 { ", ..." } else { "" }
+        )),
+    }
 }
 
 /// The richer form: every node once, every call site's edge.
@@ -69,6 +153,9 @@ pub struct Node {
     pub file: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<u32>,
+    /// The module it is in (the DOT cluster it is drawn in).
+    #[serde(skip)]
+    pub module: Option<String>,
 }
 
 #[derive(Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -82,9 +169,12 @@ pub struct Edge {
     pub implicit: bool,
 }
 
-/// Nodes sorted by name, edges by caller, callee and site.
+/// Nodes sorted by name, edges by caller, callee and site; full names.
 pub fn graph(analysis: &Analysis) -> Graph {
-    let names = &analysis.names;
+    graph_named(analysis, &analysis.names)
+}
+
+fn graph_named(analysis: &Analysis, names: &Names) -> Graph {
     let places = Places::new(analysis);
     let mut nodes: BTreeMap<String, Node> = BTreeMap::new();
     for (code, name) in names.code.iter().enumerate() {
@@ -95,6 +185,7 @@ pub fn graph(analysis: &Analysis) -> Graph {
                 kind: names.kind[code].name(),
                 file: Some(places.code_file[code].clone()),
                 line: Some(places.code_line[code]),
+                module: names.module.get(names.code_module[code] as usize).cloned(),
             });
         }
     }
@@ -110,6 +201,7 @@ pub fn graph(analysis: &Analysis) -> Graph {
                     kind: "external",
                     file: None,
                     line: None,
+                    module: None,
                 });
                 name
             }
@@ -120,13 +212,38 @@ pub fn graph(analysis: &Analysis) -> Graph {
     Graph { nodes: nodes.into_values().collect(), edges: edges.into_iter().collect() }
 }
 
-/// A Graphviz digraph: outside names as dashed ellipses, edges made only
-/// implicitly dashed.
+impl Graph {
+    /// PyCG's shape: every module and function a key, outside names only as callees.
+    pub fn pycg(&self) -> BTreeMap<&str, BTreeSet<&str>> {
+        let mut graph: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+        for node in self.nodes.iter().filter(|n| n.kind != "external") {
+            graph.entry(&node.name).or_default();
+        }
+        for edge in &self.edges {
+            graph.entry(&edge.caller).or_default().insert(&edge.callee);
+        }
+        graph
+    }
+}
+
+/// A Graphviz digraph: package functions in one cluster per module, outside
+/// names as dashed ellipses, edges made only implicitly dashed, and a legend.
 pub fn dot(graph: &Graph) -> String {
-    let mut out = String::from("digraph callgraph {\n  rankdir=LR;\n  node [shape=box];\n");
+    let mut out = String::from("digraph callgraph {\n  rankdir=LR;\n  node [shape=box, fontsize=10];\n");
+    let mut clusters: BTreeMap<&str, Vec<&Node>> = BTreeMap::new();
     for node in &graph.nodes {
-        let style = if node.kind == "external" { " [shape=ellipse, style=dashed]" } else { "" };
-        let _ = writeln!(out, "  {}{style};", dot_id(&node.name));
+        clusters.entry(node.module.as_deref().unwrap_or("")).or_default().push(node);
+    }
+    for (k, (module, nodes)) in clusters.iter().filter(|(m, _)| !m.is_empty()).enumerate() {
+        let _ = writeln!(out, "  subgraph cluster_{k} {{\n    label={};\n    style=rounded;", dot_id(module));
+        for node in nodes {
+            let _ = writeln!(out, "    {};", dot_id(&node.name));
+        }
+        out.push_str("  }\n");
+    }
+    // Outside names are in no module.
+    for node in clusters.get("").into_iter().flatten() {
+        let _ = writeln!(out, "  {} [shape=ellipse, style=dashed];", dot_id(&node.name));
     }
     // One arrow per caller and callee; solid when any of its sites calls explicitly.
     let mut arrows: BTreeMap<(&str, &str), bool> = BTreeMap::new();
@@ -138,9 +255,23 @@ pub fn dot(graph: &Graph) -> String {
         let style = if explicit { "" } else { " [style=dashed]" };
         let _ = writeln!(out, "  {} -> {}{style};", dot_id(caller), dot_id(callee));
     }
+    out.push_str(LEGEND);
     out.push('}');
     out
 }
+
+/// What the shapes and lines mean, drawn beside the graph.
+const LEGEND: &str = r#"  subgraph cluster_legend {
+    label="legend"; style=dashed; fontsize=10;
+    node [fontsize=9]; edge [fontsize=9];
+    "legend: caller" [label="package function"];
+    "legend: outside" [label="outside name", shape=ellipse, style=dashed];
+    "legend: caller" -> "legend: outside" [label="explicit call"];
+    "legend: caller 2" [label="package function"];
+    "legend: callee 2" [label="package function"];
+    "legend: caller 2" -> "legend: callee 2" [label="implicit calls only", style=dashed];
+  }
+"#;
 
 /// A quoted Graphviz id.
 fn dot_id(name: &str) -> String {

@@ -5,6 +5,7 @@
 pub mod callgraph;
 pub mod calls;
 pub mod control;
+pub mod reasons;
 pub mod sqlite;
 
 use std::fmt;
@@ -38,7 +39,7 @@ pub fn analyze_to_db(
     threads: usize,
     control: ControlScope,
     db: &sqlite::Destination<'_>,
-) -> Result<Run, String> {
+) -> Result<Run, crate::Error> {
     let mut analysis = analyze_profiled(inputs, python, rule_set, threads, Profiler::new())?;
     analysis.build_control(control)?;
     export_run(analysis, db)
@@ -52,25 +53,25 @@ pub fn solve_to_db(
     threads: usize,
     control: ControlScope,
     db: &sqlite::Destination<'_>,
-) -> Result<Run, String> {
+) -> Result<Run, crate::Error> {
     let mut analysis = solve_dir_profiled(facts, verify, rule_set, threads, Profiler::new())?;
     analysis.build_control(control)?;
     export_run(analysis, db)
 }
 
-fn export_run(mut analysis: Analysis, db: &sqlite::Destination<'_>) -> Result<Run, String> {
+fn export_run(mut analysis: Analysis, db: &sqlite::Destination<'_>) -> Result<Run, crate::Error> {
     let exported = sqlite::export(&mut analysis, db)?;
     Ok(Run { analysis, database: Some((db.path.to_path_buf(), exported)) })
 }
 
 /// Solves the facts of a fact directory exactly as `cpyg facts` wrote it.
-pub fn solve_dir(dir: &Path, rule_set: RuleSet, threads: usize) -> Result<Analysis, String> {
+pub fn solve_dir(dir: &Path, rule_set: RuleSet, threads: usize) -> Result<Analysis, crate::Error> {
     solve_dir_with(dir, Verify::Contents, rule_set, threads)
 }
 
 /// Solves the facts of a fact directory, checked as `verify` says; every id is
 /// checked either way, so that no rule or name lookup meets a dangling one.
-pub fn solve_dir_with(dir: &Path, verify: Verify, rule_set: RuleSet, threads: usize) -> Result<Analysis, String> {
+pub fn solve_dir_with(dir: &Path, verify: Verify, rule_set: RuleSet, threads: usize) -> Result<Analysis, crate::Error> {
     solve_dir_profiled(dir, verify, rule_set, threads, Profiler::new())
 }
 
@@ -81,31 +82,71 @@ pub fn solve_dir_profiled(
     rule_set: RuleSet,
     threads: usize,
     mut profiler: Profiler,
-) -> Result<Analysis, String> {
+) -> Result<Analysis, crate::Error> {
     profiler.begin("read");
     if !dir.is_dir() {
-        return Err(format!("{}: no such fact directory (`cpyg facts INPUT -o DIR` writes one)", dir.display()));
+        return Err(format!("{}: no such fact directory (`cpyg facts INPUT -o DIR` writes one)", dir.display()).into());
     }
     let (facts, manifest) = read_dir_and_manifest(dir, verify)?;
     let report = check_facts(&facts);
     if !report.is_clean() {
         let first = report.violations.first().map(|v| v.to_string()).unwrap_or_default();
-        return Err(format!(
+        return Err(crate::Error::Input(format!(
             "{}: the facts are inconsistent ({} violations; first: {first})",
             dir.display(),
             report.violation_count
-        ));
+        )));
     }
+    let provenance = crate::analysis::Provenance::of_manifest(&manifest);
     let skipped = manifest.skipped;
     if facts.count(RelationId::Module) == 0 {
-        return Err(format!("{}: {}", dir.display(), crate::facts::nothing_left(&skipped)));
+        return Err(crate::Error::NothingAnalysable(format!("{}: {}", dir.display(), crate::facts::nothing_left(&skipped))));
     }
     let (solution, profiler) = solve_profiled(&facts, rule_set, threads.max(1), profiler)?;
     let names = Names::new(&facts)?;
-    Ok(Analysis { facts, solution, names, skipped, profile: profiler.finish(), control: None, control_scope: ControlScope::Skip })
+    Ok(Analysis {
+        facts,
+        solution,
+        names,
+        skipped,
+        profile: profiler.finish(),
+        control: None,
+        control_scope: ControlScope::Skip,
+        provenance,
+    })
 }
 
-/// Call sites by how completely they are resolved.
+/// Which instructions are explicit calls (`f(x)`, the paper's call sites), as
+/// opposed to protocol sites (operators, comparisons, truth tests, iteration,
+/// `with`, attribute hooks) where the interpreter may call special methods.
+pub struct ExplicitCalls(Vec<bool>);
+
+impl ExplicitCalls {
+    pub fn of(facts: &cpyg_facts::lower::Facts) -> ExplicitCalls {
+        let mut explicit = vec![false; facts.count(RelationId::Insn)];
+        for row in facts.rows(RelationId::Call) {
+            if let Some(slot) = explicit.get_mut(row[0] as usize) {
+                *slot = true;
+            }
+        }
+        ExplicitCalls(explicit)
+    }
+
+    pub fn contains(&self, insn: u32) -> bool {
+        self.0.get(insn as usize).copied().unwrap_or(false)
+    }
+
+    /// `call` or `protocol`, as the `coverage` table's `site_kind`.
+    pub fn kind_of(&self, insn: u32) -> &'static str {
+        if self.contains(insn) {
+            "call"
+        } else {
+            "protocol"
+        }
+    }
+}
+
+/// Sites by how completely they are resolved.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CoverageCounts {
     pub concrete: usize,
@@ -114,16 +155,27 @@ pub struct CoverageCounts {
 }
 
 impl CoverageCounts {
-    pub fn of(analysis: &Analysis) -> CoverageCounts {
-        let mut counts = CoverageCounts::default();
-        for &(_, level) in &analysis.solution.coverage {
+    /// The explicit call sites' counts, then the protocol sites'.
+    pub fn of(analysis: &Analysis) -> (CoverageCounts, CoverageCounts) {
+        let explicit = ExplicitCalls::of(&analysis.facts);
+        let (mut calls, mut protocol) = (CoverageCounts::default(), CoverageCounts::default());
+        for &(site, level) in &analysis.solution.coverage {
+            let counts = if explicit.contains(site) { &mut calls } else { &mut protocol };
             match level {
                 Coverage::ConcreteOnly => counts.concrete += 1,
                 Coverage::TypedUnresolved => counts.typed_unresolved += 1,
                 Coverage::ConservativeTop => counts.top += 1,
             }
         }
-        counts
+        (calls, protocol)
+    }
+
+    fn share(&self, n: usize) -> f64 {
+        if self.sites() == 0 {
+            0.0
+        } else {
+            100.0 * n as f64 / self.sites() as f64
+        }
     }
 
     pub fn sites(&self) -> usize {
@@ -131,28 +183,48 @@ impl CoverageCounts {
     }
 }
 
+/// What a result was made with: `CPython 3.12.1 (/usr/bin/python3.12), rules insensitive, roots modules`.
+pub struct Setting<'a>(pub &'a Analysis);
+
+/// Where the analysis starts: module bodies (the closed-world choice).
+pub const ROOTS: &str = "modules";
+
+impl fmt::Display for Setting<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let analysis = self.0;
+        match &analysis.provenance.interpreter {
+            Some((version, path)) => write!(f, "CPython {version} ({path})")?,
+            None => write!(f, "CPython 3.{} (.pyc files)", analysis.facts.minor)?,
+        }
+        let rules = analysis.solution.rule_set.map_or("?", |r| r.name());
+        write!(f, ", rules {rules}, roots {ROOTS}")
+    }
+}
+
 /// The summary line of `cpyg analyze` and `cpyg solve`.
 impl fmt::Display for Run {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}; ", Setting(&self.analysis))?;
         let facts = &self.analysis.facts;
         let solution = &self.analysis.solution;
         let fact_count: usize = RELATION_IDS.iter().map(|&id| facts.count(id)).sum();
-        let coverage = CoverageCounts::of(&self.analysis);
-        let share = |n: usize| if coverage.sites() == 0 { 0.0 } else { 100.0 * n as f64 / coverage.sites() as f64 };
+        let (calls, protocol) = CoverageCounts::of(&self.analysis);
         write!(
             f,
             "{} modules ({} skipped), {} code objects, {fact_count} facts; {} points-to tuples, {} call edges ({} to outside names), \
-             {} call sites: {:.1}% concrete, {:.1}% typed unresolved, {:.1}% conservative top; {} round{};",
+             {} call sites: {:.1}% concrete, {:.1}% typed unresolved, {:.1}% conservative top \
+             (and {} protocol sites: operators, comparisons, iteration...); {} round{};",
             facts.count(RelationId::Module),
             self.analysis.skipped.len(),
             facts.count(RelationId::Code),
             solution.points_to_count(),
             solution.call_edge.len() + solution.calls_external.len(),
             solution.calls_external.len(),
-            coverage.sites(),
-            share(coverage.concrete),
-            share(coverage.typed_unresolved),
-            share(coverage.top),
+            calls.sites(),
+            calls.share(calls.concrete),
+            calls.share(calls.typed_unresolved),
+            calls.share(calls.top),
+            protocol.sites(),
             solution.rounds,
             if solution.rounds == 1 { "" } else { "s" },
         )?;

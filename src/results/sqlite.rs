@@ -23,6 +23,7 @@ use cpyg_rules::Solution;
 
 use cpyg_facts::write::COMMIT;
 
+use crate::analysis::names::NameStyle;
 use crate::analysis::{names, Analysis, Names};
 use cpyg_control::Control;
 use crate::monitor;
@@ -80,6 +81,28 @@ pub fn export(analysis: &mut Analysis, db: &Destination<'_>) -> Result<Exported,
     analysis.profile.extend(profiler.finish());
     Ok(Exported { tables, rows, time: started.elapsed() })
 }
+
+/// A database written by `cpyg analyze` or `cpyg solve`, opened for reading only.
+pub fn open_read_only(path: &Path) -> Result<Connection, crate::Error> {
+    use rusqlite::OpenFlags;
+    let not_ours = |why: String| crate::Error::Input(format!("{}: {why}", path.display()));
+    if !path.is_file() {
+        return Err(not_ours("no such database file".into()));
+    }
+    let connection = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+        .map_err(|e| not_ours(format!("cannot open: {e}")))?;
+    let format: Option<String> = connection
+        .query_row("SELECT value FROM meta WHERE key = 'format'", [], |row| row.get(0))
+        .ok();
+    match format.as_deref() {
+        Some(DB_FORMAT) => Ok(connection),
+        Some(other) => Err(not_ours(format!("a database of format `{other}`; this cpyg reads `{DB_FORMAT}`"))),
+        None => Err(not_ours("not a database written by cpyg (no `meta` format)".into())),
+    }
+}
+
+/// `meta.format` of the databases this cpyg writes.
+pub const DB_FORMAT: &str = "cpyg-db/2";
 
 fn check_replaceable(path: &Path, force: bool) -> Result<(), String> {
     let meta = match fs::metadata(path) {
@@ -238,8 +261,16 @@ impl Writer<'_> {
             let schema = id.schema();
             let columns: Vec<(&str, &str)> = schema.columns.iter().map(|c| (c.name, "INTEGER")).collect();
             // Slots are named by (code, slot): index both for the views that join on them.
+            // `cpyg query` finds a function's instructions, a scope's comprehensions and
+            // a line's instructions.
             let first_two: Vec<&str> = schema.columns.iter().take(2).map(|c| c.name).collect();
-            let also: &[&[&str]] = if id == RelationId::LocalSlot { &[&first_two] } else { &[] };
+            let also: &[&[&str]] = match id {
+                RelationId::LocalSlot => &[&first_two],
+                RelationId::Insn => &[&["code"]],
+                RelationId::CodeParent => &[&["parent"]],
+                RelationId::InsnLine => &[&["line"]],
+                _ => &[],
+            };
             self.table(schema.name, &columns, also, |rows| {
                 for row in analysis.facts.rows(id) {
                     rows.ids(row)?;
@@ -274,7 +305,7 @@ impl Writer<'_> {
         let objects = Numbered::new(objects_of(solution));
         let externals = Numbered::new(externals_of(solution, &objects.items));
         self.meta(analysis)?;
-        self.code_names(&analysis.names)?;
+        self.code_names(analysis)?;
         self.objects(&objects, &externals, &analysis.names, symbols)?;
         self.table("external", &[("id", "INTEGER PRIMARY KEY"), ("name", "TEXT")], &[&["name"]], |rows| {
             for (id, &ext) in externals.items.iter().enumerate() {
@@ -329,15 +360,24 @@ impl Writer<'_> {
             solution.mro.iter().try_for_each(|&(class, at, obj)| rows.ids(&[class, at, o(obj)]))
         })?;
         let group_columns: Columns<'_> = &[("insn", "INTEGER"), ("group_kind", "TEXT"), ("detail", "TEXT")];
+        let reasons = super::reasons::UnknownReasons::new(&analysis.facts);
         self.table("unresolved", group_columns, &[], |rows| {
             for &(site, group) in &solution.unresolved {
                 let (kind, detail) = describe_group(group, symbols);
-                rows.row(&[int(site), Field::Text(kind), detail.as_deref().map_or(Field::Null, Field::Text)])?;
+                let detail = match group {
+                    Group::Unknown => reasons.of(site),
+                    _ => detail,
+                };
+                rows.row(&[int(site), Field::Text(kind), Field::Text(&detail)])?;
             }
             Ok(())
         })?;
-        self.table("coverage", &[("insn", "INTEGER"), ("level", "TEXT")], &[&["level"]], |rows| {
-            solution.coverage.iter().try_for_each(|&(site, level)| rows.row(&[int(site), Field::Text(level.name())]))
+        let explicit = super::ExplicitCalls::of(&analysis.facts);
+        let columns: Columns<'_> = &[("insn", "INTEGER"), ("level", "TEXT"), ("site_kind", "TEXT")];
+        self.table("coverage", columns, &[&["level"]], |rows| {
+            solution.coverage.iter().try_for_each(|&(site, level)| {
+                rows.row(&[int(site), Field::Text(level.name()), Field::Text(explicit.kind_of(site))])
+            })
         })?;
         self.control(analysis.control.as_ref())
     }
@@ -431,25 +471,72 @@ impl Writer<'_> {
 
     fn meta(&mut self, analysis: &Analysis) -> rusqlite::Result<()> {
         let solution = &analysis.solution;
+        let provenance = &analysis.provenance;
+        let (interpreter_version, interpreter_path) = provenance.interpreter.clone().unzip();
         let entries = [
-            ("format", "cpyg-db/1".to_string()),
-            ("cpython", format!("3.{}", analysis.facts.minor)),
-            ("rule_set", solution.rule_set.map_or("?", |r| r.name()).to_string()),
-            ("rounds", solution.rounds.to_string()),
-            ("control", analysis.control_scope.name().to_string()),
+            ("format", Some(DB_FORMAT.to_string())),
+            ("cpyg_version", Some(env!("CARGO_PKG_VERSION").to_string())),
+            ("git_revision", Some(env!("CPYG_GIT_REVISION").to_string())),
+            ("cpython", Some(format!("3.{}", analysis.facts.minor))),
+            // Absent when the inputs were `.pyc` files: no interpreter ran.
+            ("interpreter_version", interpreter_version),
+            ("interpreter", interpreter_path),
+            ("inputs", Some(serde_json::to_string(&provenance.inputs).unwrap_or_default())),
+            ("rule_set", Some(solution.rule_set.map_or("?", |r| r.name()).to_string())),
+            ("roots", Some(super::ROOTS.to_string())),
+            ("rounds", Some(solution.rounds.to_string())),
+            ("control", Some(analysis.control_scope.name().to_string())),
+            ("skipped_modules", Some(analysis.skipped.len().to_string())),
+            // A database is only ever written whole; an interrupted run writes none.
+            ("complete", Some("true".to_string())),
         ];
         self.table("meta", &[("key", "TEXT"), ("value", "TEXT")], &[], |rows| {
-            entries.iter().try_for_each(|(key, value)| rows.row(&[Field::Text(key), Field::Text(value)]))
+            for (key, value) in &entries {
+                if let Some(value) = value {
+                    rows.row(&[Field::Text(key), Field::Text(value)])?;
+                }
+            }
+            Ok(())
+        })?;
+        let columns: Columns<'_> = &[("name", "TEXT"), ("file", "TEXT"), ("sha256", "TEXT")];
+        self.table("input_module", columns, &[], |rows| {
+            for (name, file, sha256) in &provenance.modules {
+                rows.row(&[Field::Text(name), Field::Text(file), Field::Text(sha256)])?;
+            }
+            Ok(())
+        })?;
+        self.table("skipped_module", &[("name", "TEXT"), ("file", "TEXT"), ("reason", "TEXT")], &[], |rows| {
+            for s in &analysis.skipped {
+                rows.row(&[Field::Text(&s.module), Field::Text(&s.file), Field::Text(&s.reason)])?;
+            }
+            Ok(())
         })
     }
 
-    fn code_names(&mut self, names: &Names) -> rusqlite::Result<()> {
-        let columns: Columns<'_> =
-            &[("code", "INTEGER PRIMARY KEY"), ("pycg_name", "TEXT"), ("scope", "INTEGER"), ("kind", "TEXT")];
-        self.table("code_name", columns, &[&["pycg_name"]], |rows| {
+    fn code_names(&mut self, analysis: &Analysis) -> rusqlite::Result<()> {
+        let names = &analysis.names;
+        // PyCG's relative names too, for comparing with PyCG's output.
+        let relative = Names::with_style(&analysis.facts, NameStyle::Relative)
+            .map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
+        let columns: Columns<'_> = &[
+            ("code", "INTEGER PRIMARY KEY"),
+            ("name", "TEXT"),
+            ("pycg_name", "TEXT"),
+            ("scope", "INTEGER"),
+            ("kind", "TEXT"),
+            ("module", "INTEGER"),
+        ];
+        self.table("code_name", columns, &[&["name"], &["pycg_name"]], |rows| {
             for (code, name) in names.code.iter().enumerate() {
                 let kind = names.kind[code].name();
-                rows.row(&[int(code as u32), Field::Text(name), int(names.scope[code]), Field::Text(kind)])?;
+                rows.row(&[
+                    int(code as u32),
+                    Field::Text(name),
+                    Field::Text(&relative.code[code]),
+                    int(names.scope[code]),
+                    Field::Text(kind),
+                    int(names.code_module[code]),
+                ])?;
             }
             Ok(())
         })
@@ -530,6 +617,7 @@ impl Writer<'_> {
         self.tx.execute_batch(&helper_tables_sql())?;
         self.tables += 2;
         self.index("variable", &["var"]);
+        self.index("variable", &["insn"]);
         self.index("insn_name", &["insn"]);
         Ok(())
     }
@@ -595,16 +683,16 @@ fn externals_of(s: &Solution, objects: &[Obj]) -> Vec<Ext> {
     all
 }
 
-/// `(kind, detail)` of a typed unresolved group.
-fn describe_group(group: Group, symbols: &Symbols) -> (&'static str, Option<String>) {
+/// `(kind, detail)` of an unresolved group; the detail of `unknown` is [`super::reasons`]'s.
+fn describe_group(group: Group, symbols: &Symbols) -> (&'static str, String) {
     match group {
-        Group::External(e) => ("external", Some(names::external_name(e, symbols))),
+        Group::External(e) => ("external", names::external_name(e, symbols)),
         Group::ContainerMethod(kind, name) => {
-            ("container_method", Some(format!("{}.{}", kind.name(), symbols.text(name).unwrap_or("?"))))
+            ("container_method", format!("{}.{}", kind.name(), symbols.text(name).unwrap_or("?")))
         }
-        Group::Protocol(p) => ("protocol", Some(p.name().to_string())),
-        Group::NotCallable => ("not_callable", None),
-        Group::Unknown => ("unknown", None),
+        Group::Protocol(p) => ("protocol", p.name().to_string()),
+        Group::NotCallable => ("not_callable", "the called value may be an object that cannot be called".to_string()),
+        Group::Unknown => ("unknown", String::new()),
     }
 }
 
@@ -764,7 +852,7 @@ CREATE VIEW field AS
   UNION ALL
   SELECT DISTINCT s.base, s.name, p.object AS value FROM field_store s JOIN pts_set p ON p.var = s.var;
 CREATE VIEW insn_site AS
-  SELECT i.insn, i.code, n.pycg_name AS function, n.scope, f.text AS file, l.line, i.offset, o.text AS opname,
+  SELECT i.insn, i.code, n.name AS function, n.scope, f.text AS file, l.line, i.offset, o.text AS opname,
          s.text AS name
   FROM Insn i
   JOIN code_name n ON n.code = i.code
@@ -778,23 +866,23 @@ CREATE VIEW insn_site AS
   LEFT JOIN Symbol s ON s.sym = nm.name;
 
 CREATE VIEW call_edges_named AS
-  SELECT s.function AS caller, sc.pycg_name AS caller_scope, s.file, s.line, s.offset, e.insn,
-         n.pycg_name AS callee, n.kind AS callee_kind, e.implicit
+  SELECT s.function AS caller, sc.name AS caller_scope, s.file, s.line, s.offset, e.insn,
+         n.name AS callee, n.kind AS callee_kind, e.implicit
   FROM call_edge e
   JOIN insn_site s ON s.insn = e.insn
   JOIN code_name sc ON sc.code = s.scope
   JOIN code_name n ON n.code = e.callee
   UNION ALL
-  SELECT s.function, sc.pycg_name, s.file, s.line, s.offset, x.insn, ext.name, 'external', x.implicit
+  SELECT s.function, sc.name, s.file, s.line, s.offset, x.insn, ext.name, 'external', x.implicit
   FROM calls_external x
   JOIN insn_site s ON s.insn = x.insn
   JOIN code_name sc ON sc.code = s.scope
   JOIN external ext ON ext.id = x.external;
 
 CREATE VIEW variable_named AS
-  SELECT v.var, n.pycg_name AS function, v.code, v.insn, i.offset, o.text AS opname, s.text AS name, v.role,
+  SELECT v.var, n.name AS function, v.code, v.insn, i.offset, o.text AS opname, s.text AS name, v.role,
          v.position,
-         n.pycg_name || COALESCE('@' || i.offset || ' ' || o.text, '') || COALESCE(' ' || s.text, '')
+         n.name || COALESCE('@' || i.offset || ' ' || o.text, '') || COALESCE(' ' || s.text, '')
            || ' (' || v.role || ' ' || v.position || ')' AS description
   FROM variable v
   JOIN code_name n ON n.code = v.code
@@ -812,7 +900,7 @@ CREATE VIEW points_to_named AS
   JOIN object o ON o.id = p.object;
 
 CREATE VIEW locals_named AS
-  SELECT n.pycg_name AS function, s.text AS local, 'slot' AS via, o.kind AS object_kind, o.description AS object,
+  SELECT n.name AS function, s.text AS local, 'slot' AS via, o.kind AS object_kind, o.description AS object,
          l.code, l.slot, l.object AS object_id
   FROM local l
   JOIN code_name n ON n.code = l.code
@@ -820,7 +908,7 @@ CREATE VIEW locals_named AS
   JOIN Symbol s ON s.sym = ls.name
   JOIN object o ON o.id = l.object
   UNION ALL
-  SELECT n.pycg_name, s.text, 'cell', o.kind, o.description, c.code, c.slot, v.value
+  SELECT n.name, s.text, 'cell', o.kind, o.description, c.code, c.slot, v.value
   FROM slot_cell c
   JOIN cell_value v ON v.cell = c.cell
   JOIN code_name n ON n.code = c.code
@@ -837,11 +925,12 @@ CREATE VIEW fields_named AS
   JOIN object v ON v.id = f.value;
 
 CREATE VIEW coverage_summary AS
-  SELECT level, COUNT(*) AS sites, ROUND(100.0 * COUNT(*) / (SELECT COUNT(*) FROM coverage), 1) AS percent
-  FROM coverage GROUP BY level;
+  SELECT c.site_kind, c.level, COUNT(*) AS sites,
+         ROUND(100.0 * COUNT(*) / (SELECT COUNT(*) FROM coverage a WHERE a.site_kind = c.site_kind), 1) AS percent
+  FROM coverage c GROUP BY c.site_kind, c.level;
 
 CREATE VIEW cfg_edges_named AS
-  SELECT n.pycg_name AS function, e.from_block, f.first_line AS from_first_line, f.last_line AS from_last_line,
+  SELECT n.name AS function, e.from_block, f.first_line AS from_first_line, f.last_line AS from_last_line,
          e.to_block, t.first_line AS to_first_line, t.kind AS to_kind, e.kind, e.handler_depth
   FROM cfg_edge e
   JOIN cfg_block f ON f.block = e.from_block
@@ -849,7 +938,7 @@ CREATE VIEW cfg_edges_named AS
   JOIN code_name n ON n.code = f.code;
 
 CREATE VIEW cdg_named AS
-  SELECT n.pycg_name AS function, d.controller AS controller_block, c.last_line AS controller_line,
+  SELECT n.name AS function, d.controller AS controller_block, c.last_line AS controller_line,
          d.dependent AS dependent_block, t.first_line AS dependent_first_line, t.last_line AS dependent_last_line,
          d.outcome
   FROM cdg_edge d

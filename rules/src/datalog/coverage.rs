@@ -9,6 +9,7 @@ ascent::ascent_source! { coverage:
     relation live_call(Insn, Var, Var);
     relation callee_obj(Insn, Obj);
     relation invokes(Insn, Insn);
+    relation call_edge(Insn, Code);
     /// An instruction in reachable code that may call special methods of this family.
     relation implicit_site(Insn, Protocol);
 
@@ -23,6 +24,8 @@ ascent::ascent_source! { coverage:
     site(s) <-- live_call(s, _, _);
     site(s) <-- implicit_site(s, _);
     resolved(s) <-- invokes(s, _);
+    // A class statement: `__build_class__` runs the class body, a package code object.
+    resolved(s) <-- call_edge(s, _);
     // Calling a package class allocates, with or without an `__init__` to run.
     resolved(s) <-- callee_obj(s, ?Obj::Class(_));
     has_callee(s) <-- callee_obj(s, _);
@@ -31,7 +34,8 @@ ascent::ascent_source! { coverage:
     unresolved(s, Group::ContainerMethod(c.kind, *name)) <-- callee_obj(s, ?Obj::ContainerMethod(c, name));
     unresolved(s, Group::NotCallable) <-- callee_obj(s, o), if !o.is_callable();
     unresolved(s, Group::Protocol(*p)) <-- implicit_site(s, p), !resolved(s);
-    unresolved(s, Group::Unknown) <-- live_call(s, _, _), !has_callee(s);
+    // A site with call edges but no callee object (a class statement) is not unknown.
+    unresolved(s, Group::Unknown) <-- live_call(s, _, _), !has_callee(s), !resolved(s);
 
     top(s) <-- unresolved(s, Group::Unknown);
     typed_unresolved(s) <-- unresolved(s, g), if *g != Group::Unknown;
