@@ -24,6 +24,27 @@ impl From<String> for Error {
     }
 }
 
+impl From<cpyg_facts::Error> for Error {
+    fn from(error: cpyg_facts::Error) -> Error {
+        Error::Input(error.to_string())
+    }
+}
+
+impl From<cpyg_rules::Error> for Error {
+    fn from(error: cpyg_rules::Error) -> Error {
+        match error {
+            cpyg_rules::Error::UnknownRuleSet { .. } => Error::Usage(error.to_string()),
+            error => Error::Input(error.to_string()),
+        }
+    }
+}
+
+impl From<cpyg_control::Error> for Error {
+    fn from(error: cpyg_control::Error) -> Error {
+        Error::Input(error.to_string())
+    }
+}
+
 impl Error {
     pub fn exit_code(&self) -> u8 {
         match self {

@@ -183,6 +183,9 @@ enum Command {
         threads: Option<usize>,
         #[command(flatten)]
         output: Output,
+        /// No progress line on stderr (there is none when stderr is not a terminal).
+        #[arg(short, long)]
+        quiet: bool,
     },
     /// Print a completion script for a shell (`cpyg completions bash > /etc/bash_completion.d/cpyg`).
     Completions {
@@ -454,7 +457,8 @@ fn run(command: Command) -> Result<ExitCode, Error> {
         Command::Facts { paths, output, python, threads, symbols, check, run } => {
             facts(&paths, &output, python.python.as_deref(), threads.get(), symbols, check, &run)
         }
-        Command::Conformance { python, paths, threads, output } => {
+        Command::Conformance { python, paths, threads, output, quiet } => {
+            monitor::start(monitor::Limits::default(), monitor::Display { progress: !quiet });
             conformance(python.python.as_deref(), &paths, threads.unwrap_or_else(cores), output.output.as_deref())
         }
         Command::Interpreters { output } => interpreters(output.output.as_deref()),
@@ -718,6 +722,7 @@ fn conformance(
     let minor = interpreter.minor;
     let started = std::time::Instant::now();
     let report = cpyg::conformance::run(&interpreter.path, minor, paths, threads)?;
+    monitor::finish();
     emit(output, |out| {
         for m in &report.mismatches {
             writeln!(out, "MISMATCH {m}")?;

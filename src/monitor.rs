@@ -1,5 +1,6 @@
 //! A run watched from the side: the limits the user sets (`--timeout`,
-//! `--max-memory`) and the progress line on stderr.
+//! `--max-memory`) and the progress line on stderr (drawn by `indicatif`, which
+//! fits it to the terminal's width and stays silent when stderr is not a terminal).
 //!
 //! One thread samples the process every [`TICK`]. When a limit is passed it removes
 //! the outputs still being written (they were never renamed into place, so
@@ -14,7 +15,9 @@
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::time::{Duration, Instant};
 
 use crate::profile::{megabytes, resident};
@@ -61,8 +64,8 @@ static STATE: Mutex<State> =
 static STARTED: AtomicBool = AtomicBool::new(false);
 /// The run is over: the progress line is cleared and stays away.
 static FINISHED: AtomicBool = AtomicBool::new(false);
-/// A progress line is on the terminal.
-static DRAWN: AtomicBool = AtomicBool::new(false);
+/// The progress line, once the run has lasted [`PROGRESS_AFTER`].
+static BAR: OnceLock<ProgressBar> = OnceLock::new();
 /// Held while an output is moved into place, so that a stop never lands between
 /// moving the old output aside and the new one in.
 pub static COMMIT: Mutex<()> = Mutex::new(());
@@ -139,16 +142,18 @@ fn watch(started: Instant, limits: Limits, progress: bool) {
             ));
         }
         if progress && elapsed >= PROGRESS_AFTER && tick % DRAW_EVERY == 0 {
-            let line = {
-                let state = state();
-                let detail = if state.detail.is_empty() { String::new() } else { format!(" {}", state.detail) };
-                format!("cpyg: {}{detail} [{:.0} s, {}]", state.phase, elapsed.as_secs_f64(), megabytes(rss))
-            };
-            let mut err = std::io::stderr().lock();
+            // Held while drawing, so that `finish` never clears before a last draw.
+            let state = state();
+            let detail = if state.detail.is_empty() { String::new() } else { format!(" {}", state.detail) };
+            let line = format!("{}{detail} [{:.0} s, {}]", state.phase, elapsed.as_secs_f64(), megabytes(rss));
+            let bar = BAR.get_or_init(|| {
+                let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+                bar.set_style(ProgressStyle::with_template("cpyg: {spinner} {wide_msg}").expect("a valid template"));
+                bar
+            });
             if !FINISHED.load(Ordering::SeqCst) {
-                let _ = write!(err, "\r\x1b[2K{line}");
-                let _ = err.flush();
-                DRAWN.store(true, Ordering::SeqCst);
+                bar.set_message(line);
+                bar.tick();
             }
         }
     }
@@ -169,10 +174,10 @@ fn stop(why: &str) -> ! {
             removed.push(path.display().to_string());
         }
     }
-    let mut err = std::io::stderr().lock();
-    if DRAWN.load(Ordering::SeqCst) {
-        let _ = write!(err, "\r\x1b[2K");
+    if let Some(bar) = BAR.get() {
+        bar.finish_and_clear();
     }
+    let mut err = std::io::stderr().lock();
     let phase = if state.phase.is_empty() { "starting" } else { &state.phase };
     let _ = writeln!(err, "cpyg: stopped: {why}, during {phase}; the run is incomplete and wrote no result");
     if !removed.is_empty() {
@@ -185,11 +190,10 @@ fn stop(why: &str) -> ! {
 /// The run's work is done (limits no longer apply): clears the progress line
 /// before the command prints its own lines.
 pub fn finish() {
-    let mut err = std::io::stderr().lock();
+    let _state = state();
     FINISHED.store(true, Ordering::SeqCst);
-    if DRAWN.swap(false, Ordering::SeqCst) {
-        let _ = write!(err, "\r\x1b[2K");
-        let _ = err.flush();
+    if let Some(bar) = BAR.get() {
+        bar.finish_and_clear();
     }
 }
 
@@ -212,7 +216,8 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
         "h" => 3600.0,
         _ => return Err(format!("`{text}`: not a duration (seconds, or a number with s, m or h)")),
     };
-    let value: f64 = number.parse().map_err(|_| format!("`{text}`: not a duration (seconds, or a number with s, m or h)"))?;
+    let value: f64 =
+        number.parse().map_err(|_| format!("`{text}`: not a duration (seconds, or a number with s, m or h)"))?;
     if !value.is_finite() || value <= 0.0 {
         return Err(format!("`{text}`: a duration must be positive"));
     }
@@ -234,7 +239,8 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         "T" => 1 << 40,
         _ => return Err(format!("`{text}`: not a size (bytes, or a number with K, M, G or T)")),
     };
-    let value: f64 = number.parse().map_err(|_| format!("`{text}`: not a size (bytes, or a number with K, M, G or T)"))?;
+    let value: f64 =
+        number.parse().map_err(|_| format!("`{text}`: not a size (bytes, or a number with K, M, G or T)"))?;
     let bytes = value * scale as f64;
     if !bytes.is_finite() || bytes < 1.0 || bytes > u64::MAX as f64 {
         return Err(format!("`{text}`: a size must be at least one byte"));

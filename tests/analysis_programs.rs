@@ -124,7 +124,7 @@ fn run_case(case: &Case, expectations: &[Expectation], minor: u8) -> Outcome {
 /// The CFG and CDG documents of every code object (unreached ones too, so that a
 /// case can assert on a function the points-to analysis never calls).
 fn control_documents(analysis: &mut cpyg::analysis::Analysis) -> Result<(Document, Document), String> {
-    analysis.build_control(ControlScope::All)?;
+    analysis.build_control(ControlScope::All).map_err(|e| e.to_string())?;
     Ok((document(analysis, Product::Cfg, None)?, document(analysis, Product::Cdg, None)?))
 }
 

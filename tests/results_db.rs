@@ -163,6 +163,8 @@ fn a_file_that_is_not_a_database_is_replaced_only_with_force() {
 #[test]
 fn unknown_rule_set_lists_the_known_ones() {
     let error = rule_set("sensitive").unwrap_err();
+    assert!(matches!(error, cpyg::Error::Usage(_)), "a usage error: {error:?}");
+    let error = error.to_string();
     assert!(error.contains("unknown rule set `sensitive`") && error.contains("insensitive"), "{error}");
 }
 

@@ -45,7 +45,7 @@ fn error_after(damage: impl FnOnce(&Path)) -> String {
     let dir = tempfile::tempdir().unwrap();
     write_facts(12, dir.path());
     damage(dir.path());
-    read_dir(dir.path()).map(|_| ()).expect_err("the damaged fact directory is refused")
+    read_dir(dir.path()).map(|_| ()).expect_err("the damaged fact directory is refused").to_string()
 }
 
 fn append_line(path: &Path, line: &str) {

@@ -15,6 +15,13 @@ pub use cfg::{Block, BlockKind, Edge, EdgeKind, Justification};
 
 use cpyg_facts::lower::Facts;
 
+/// Why the products cannot be built: the facts contradict themselves (an
+/// instruction outside its code object's blocks, a jump into no block). The
+/// lowering and `cpyg facts --check` rule this out for facts cpyg wrote.
+#[derive(Debug, thiserror::Error)]
+#[error("the facts do not give a control-flow graph: {0}")]
+pub struct Error(pub String);
+
 /// The control products of some code objects.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Control {
@@ -48,7 +55,7 @@ pub struct CodeCoverage {
 /// Builds the products of `codes` (code object ids), sorted by id. `unresolved_calls`
 /// are call sites with a callee outside the package or unknown: their exception edges
 /// are typed unresolved.
-pub fn build(facts: &Facts, codes: &[u32], unresolved_calls: &[u32]) -> Result<Control, String> {
+pub fn build(facts: &Facts, codes: &[u32], unresolved_calls: &[u32]) -> Result<Control, Error> {
     build_observed(facts, codes, unresolved_calls, &mut |_| {})
 }
 
@@ -58,9 +65,9 @@ pub fn build_observed(
     codes: &[u32],
     unresolved_calls: &[u32],
     step: &mut dyn FnMut(&str),
-) -> Result<Control, String> {
+) -> Result<Control, Error> {
     step("cfg");
-    let graphs = cfg::build(facts, codes, unresolved_calls)?;
+    let graphs = cfg::build(facts, codes, unresolved_calls).map_err(Error)?;
     step("cdg");
     let mut control = Control::default();
     for graph in &graphs.codes {

@@ -12,6 +12,7 @@
 //! - [`fact_check`]: the consistency check of a whole fact set (ids, flow, edges).
 
 pub mod cfg;
+pub mod error;
 pub mod check;
 pub mod fact_check;
 pub mod flow;
@@ -21,3 +22,5 @@ pub mod read;
 pub mod schema;
 pub mod symbols;
 pub mod write;
+
+pub use error::Error;

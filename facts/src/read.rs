@@ -15,6 +15,7 @@ use std::path::Path;
 
 use rayon::prelude::*;
 
+use crate::Error;
 use crate::lower::{Facts, SkippedModule};
 use crate::schema::{RelationId, RELATION_IDS, SYMBOL};
 use crate::symbols::{unescape_tsv, Symbols};
@@ -48,18 +49,22 @@ pub enum Verify {
 }
 
 /// Reads the fact directory `dir` as `cpyg facts` wrote it; the release is the facts' `minor`.
-pub fn read_dir(dir: &Path) -> Result<Facts, String> {
+pub fn read_dir(dir: &Path) -> Result<Facts, Error> {
     read_dir_with(dir, Verify::Contents)
 }
 
 /// Reads the fact directory `dir`, checked as far as `verify` says.
-pub fn read_dir_with(dir: &Path, verify: Verify) -> Result<Facts, String> {
+pub fn read_dir_with(dir: &Path, verify: Verify) -> Result<Facts, Error> {
     read_dir_and_manifest(dir, verify).map(|(facts, _)| facts)
 }
 
 /// [`read_dir_with`], also giving the manifest it checked the files against.
-pub fn read_dir_and_manifest(dir: &Path, verify: Verify) -> Result<(Facts, Manifest), String> {
-    let manifest = read_manifest(dir)?;
+pub fn read_dir_and_manifest(dir: &Path, verify: Verify) -> Result<(Facts, Manifest), Error> {
+    read_all(dir, verify).map_err(Error::Read)
+}
+
+fn read_all(dir: &Path, verify: Verify) -> Result<(Facts, Manifest), String> {
+    let manifest = manifest(dir)?;
     check_schema(dir)?;
     let (symbols, tables) = rayon::join(
         || read_symbols(dir, &manifest, verify),
@@ -108,7 +113,11 @@ fn check_file(dir: &Path, name: &str, text: &str, rows: usize, manifest: &Manife
 }
 
 /// `manifest.json`: the release and the modules left out.
-pub fn read_manifest(dir: &Path) -> Result<Manifest, String> {
+pub fn read_manifest(dir: &Path) -> Result<Manifest, Error> {
+    manifest(dir).map_err(Error::Read)
+}
+
+fn manifest(dir: &Path) -> Result<Manifest, String> {
     let path = dir.join("manifest.json");
     let text = read_text(&path)?;
     let json: serde_json::Value =

@@ -103,11 +103,11 @@ struct SkippedEntry<'a> {
 
 /// SHA-256 of a file's bytes, in hex. Only regular files are read (opening a
 /// FIFO would block, a device would never end).
-pub fn sha256_file(path: &Path) -> Result<String, String> {
+pub fn sha256_file(path: &Path) -> Result<String, crate::Error> {
     if !fs::metadata(path).is_ok_and(|m| m.is_file()) {
-        return Err(format!("{}: not a regular file, not hashed", path.display()));
+        return Err(crate::Error::Read(format!("{}: not a regular file, not hashed", path.display())));
     }
-    let data = fs::read(path).map_err(|e| format!("{}: cannot read for hashing: {e}", path.display()))?;
+    let data = fs::read(path).map_err(|e| crate::Error::Read(format!("{}: cannot read for hashing: {e}", path.display())))?;
     Ok(sha256_hex(&data))
 }
 
@@ -154,7 +154,11 @@ impl Write for HashingWriter {
 pub static COMMIT: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// The folder `write_dir(dir, ..)` writes into before it takes `dir`'s place.
-pub fn partial_dir(dir: &Path) -> Result<PathBuf, String> {
+pub fn partial_dir(dir: &Path) -> Result<PathBuf, crate::Error> {
+    partial(dir).map_err(crate::Error::Write)
+}
+
+fn partial(dir: &Path) -> Result<PathBuf, String> {
     let dir = std::path::absolute(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     sibling(&dir, "partial")
 }
@@ -168,10 +172,20 @@ pub fn write_dir(
     lowered: &Lowered,
     info: &ManifestInfo<'_>,
     threads: usize,
+) -> Result<(), crate::Error> {
+    write_all(dir, input, lowered, info, threads).map_err(crate::Error::Write)
+}
+
+fn write_all(
+    dir: &Path,
+    input: &PackageInput<'_>,
+    lowered: &Lowered,
+    info: &ManifestInfo<'_>,
+    threads: usize,
 ) -> Result<(), String> {
     let dir = &std::path::absolute(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     check_replaceable(dir)?;
-    let partial = partial_dir(dir)?;
+    let partial = partial(dir)?;
     let _ = fs::remove_dir_all(&partial);
     fs::create_dir_all(&partial).map_err(|e| format!("{}: cannot create: {e}", partial.display()))?;
     let written = write_files(&partial, input, lowered, info, threads).and_then(|()| {
@@ -204,7 +218,10 @@ fn write_files(
     let kept: Vec<&ModuleInput<'_>> = input.modules.iter().filter(|m| !lowered_skipped.contains(m.name)).collect();
     let (hashes, entries) = pool.install(|| {
         rayon::join(
-            || kept.par_iter().map(|m| sha256_file(m.path)).collect::<Result<Vec<String>, String>>(),
+            || {
+                let hashes = kept.par_iter().map(|m| sha256_file(m.path));
+                hashes.collect::<Result<Vec<String>, crate::Error>>().map_err(|e| e.to_string())
+            },
             || {
                 files
                     .par_iter()

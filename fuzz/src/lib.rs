@@ -249,7 +249,7 @@ fn lower(bytes: &[u8]) -> Result<(), String> {
         return Err(failures[0].to_string());
     }
     let input = cpyg::facts::package_input(&package, Path::new(""));
-    let lowered = cpyg_facts::lower::lower_package(&input, 1)?;
+    let lowered = cpyg_facts::lower::lower_package(&input, 1).map_err(|e| e.to_string())?;
     if lowered.skipped.is_empty() {
         Ok(())
     } else {

@@ -10,6 +10,7 @@
 //! - [`solve`]: the driver.
 
 pub mod datalog;
+pub mod error;
 pub mod input;
 pub mod knowledge;
 pub mod mro;
@@ -18,5 +19,6 @@ pub mod sets;
 pub mod solve;
 pub mod substitution;
 
+pub use error::Error;
 pub use sets::RuleSet;
 pub use solve::{solve, solve_observed, FirstOrders, Solution, Step};

@@ -8,6 +8,7 @@ use cpyg_facts::lower::Facts;
 use cpyg_facts::schema::{Protocol, RelationId};
 use cpyg_facts::symbols::Symbols;
 
+use crate::error::Error;
 use crate::input::{insn_code, rows};
 use crate::knowledge::Knowledge;
 use crate::mro::linearize;
@@ -127,7 +128,7 @@ pub enum FirstOrders {
 }
 
 /// Runs `rule_set` over `facts` on `threads` threads.
-pub fn solve(facts: &Facts, rule_set: RuleSet, threads: usize) -> Result<Solution, String> {
+pub fn solve(facts: &Facts, rule_set: RuleSet, threads: usize) -> Result<Solution, Error> {
     solve_observed(facts, rule_set, threads, &|_| {})
 }
 
@@ -137,7 +138,7 @@ pub fn solve_observed(
     rule_set: RuleSet,
     threads: usize,
     observe: &(dyn Fn(Step) + Sync),
-) -> Result<Solution, String> {
+) -> Result<Solution, Error> {
     let started = Instant::now();
     observe(Step::Substitute);
     let substitution = Substitution::of(facts);
@@ -154,7 +155,7 @@ pub fn solve_with(
     threads: usize,
     substitution: &Substitution,
     first: FirstOrders,
-) -> Result<Solution, String> {
+) -> Result<Solution, Error> {
     solve_substituted(facts, rule_set, threads, substitution, first, &|_| {})
 }
 
@@ -165,14 +166,14 @@ fn solve_substituted(
     substitution: &Substitution,
     first: FirstOrders,
     observe: &(dyn Fn(Step) + Sync),
-) -> Result<Solution, String> {
+) -> Result<Solution, Error> {
     let started = Instant::now();
     let mut symbols = facts.symbols.clone();
     let knowledge = Knowledge::new(&mut symbols, facts)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()
-        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+        .map_err(|e| Error::Threads { threads, message: e.to_string() })?;
     let mut solution = pool.install(|| match rule_set {
         RuleSet::Insensitive => run::<Insensitive>(facts, &knowledge, substitution, first, observe),
     })?;
@@ -211,7 +212,7 @@ fn run<P: Program>(
     substitution: &Substitution,
     first: FirstOrders,
     observe: &(dyn Fn(Step) + Sync),
-) -> Result<Solution, String> {
+) -> Result<Solution, Error> {
     // A parallel ascent program cannot be resumed with more input, so each round starts
     // afresh from the facts and the orders the previous round's bases give. Orders
     // computed from more bases only add positions; the rounds end when bases stop changing.
@@ -290,7 +291,7 @@ struct Diagnostics {
 }
 
 impl Diagnostics {
-    fn from_env() -> Result<Diagnostics, String> {
+    fn from_env() -> Result<Diagnostics, Error> {
         let stop = match std::env::var("CPYG_PROFILE_STOP") {
             Err(_) => None,
             Ok(text) => Some(
@@ -298,7 +299,7 @@ impl Diagnostics {
                     .ok()
                     .filter(|s| s.is_finite() && *s >= 0.0)
                     .map(std::time::Duration::from_secs_f64)
-                    .ok_or_else(|| format!("CPYG_PROFILE_STOP: `{text}` is not a number of seconds"))?,
+                    .ok_or_else(|| Error::Environment(format!("CPYG_PROFILE_STOP: `{text}` is not a number of seconds")))?,
             ),
         };
         Ok(Diagnostics { profile: std::env::var_os("CPYG_PROFILE").is_some(), stop })
@@ -306,11 +307,11 @@ impl Diagnostics {
 
     /// Runs `program` (the guess, or a round: `name`) to its fixed point, or fails once
     /// the stop has passed, after printing what it derived so far.
-    fn run<P: Program>(&self, program: &mut P, name: &str) -> Result<(), String> {
+    fn run<P: Program>(&self, program: &mut P, name: &str) -> Result<(), Error> {
         if let Some(limit) = self.stop {
             if !program.run_for(limit) {
                 eprintln!("{name}:\n{}\n{}", program.profile(), program.heaviest());
-                return Err(format!("CPYG_PROFILE_STOP: {name} stopped after {limit:?} for its profile"));
+                return Err(Error::ProfileStop { program: name.to_string(), after: limit });
             }
         } else {
             program.run();

@@ -158,7 +158,7 @@ pub fn solve_profiled(
     rule_set: RuleSet,
     threads: usize,
     mut profiler: Profiler,
-) -> Result<(Solution, Profiler), String> {
+) -> Result<(Solution, Profiler), crate::Error> {
     profiler.begin("solve");
     // The profiler, and what the last round ended with (shown while the next one runs).
     let state = Mutex::new((profiler, String::new()));
@@ -189,7 +189,7 @@ pub fn solve_profiled(
 
 impl Analysis {
     /// Builds the CFG and CDG of the code objects `scope` names, as the phase `control`.
-    pub fn build_control(&mut self, scope: ControlScope) -> Result<(), String> {
+    pub fn build_control(&mut self, scope: ControlScope) -> Result<(), crate::Error> {
         let codes: Vec<u32> = match scope {
             ControlScope::Skip => return Ok(()),
             ControlScope::Reachable => self.solution.reachable.clone(),

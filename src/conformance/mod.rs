@@ -6,6 +6,7 @@
 //! The interpreter only compiles and disassembles; cpyg reads the marshalled code
 //! the same way it reads a `.pyc`, so the two sides share nothing but the bytes.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -118,8 +119,11 @@ pub fn run(python: &Path, minor: u8, files: &[PathBuf], jobs: usize) -> Result<R
     let files = if files.is_empty() { stdlib_files(python)? } else { files.to_vec() };
     let jobs = jobs.max(1).min(files.len().max(1));
     let chunks: Vec<Vec<PathBuf>> = (0..jobs).map(|j| files.iter().skip(j).step_by(jobs).cloned().collect()).collect();
+    crate::monitor::set_phase("conformance");
+    let progress = Progress { done: AtomicUsize::new(0), total: files.len() };
     let reports: Vec<Result<Report, String>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = chunks.iter().map(|chunk| scope.spawn(|| run_chunk(python, adapter, chunk))).collect();
+        let handles: Vec<_> =
+            chunks.iter().map(|chunk| scope.spawn(|| run_chunk(python, adapter, chunk, &progress))).collect();
         handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err("comparison thread panicked".into()))).collect()
     });
     let mut total = Report { minor, ..Report::default() };
@@ -145,7 +149,13 @@ fn stdlib_files(python: &Path) -> Result<Vec<PathBuf>, String> {
     Ok(String::from_utf8_lossy(&out.stdout).lines().map(PathBuf::from).collect())
 }
 
-fn run_chunk(python: &Path, adapter: &Adapter, files: &[PathBuf]) -> Result<Report, String> {
+/// Modules compared so far, for the progress line.
+struct Progress {
+    done: AtomicUsize,
+    total: usize,
+}
+
+fn run_chunk(python: &Path, adapter: &Adapter, files: &[PathBuf], progress: &Progress) -> Result<Report, String> {
     let mut report = Report::default();
     if files.is_empty() {
         return Ok(report);
@@ -158,7 +168,11 @@ fn run_chunk(python: &Path, adapter: &Adapter, files: &[PathBuf]) -> Result<Repo
         .spawn()
         .map_err(|e| format!("cannot run {}: {e}", python.display()))?;
     let stdout = child.stdout.take().expect("piped stdout");
-    report = check_dump(adapter, BufReader::new(stdout))
+    let compared = || {
+        let done = progress.done.fetch_add(1, Ordering::Relaxed) + 1;
+        crate::monitor::set_detail(format!("{done}/{} modules compared", progress.total));
+    };
+    report = check_dump_observed(adapter, BufReader::new(stdout), &compared)
         .map_err(|e| format!("reading {}'s output: {e}", python.display()))?;
     let out = child.wait_with_output().map_err(|e| e.to_string())?;
     if !out.status.success() {
@@ -169,11 +183,17 @@ fn run_chunk(python: &Path, adapter: &Adapter, files: &[PathBuf]) -> Result<Repo
 
 /// Checks a dump as `dis_dump.py` writes it (one JSON object per module and line).
 pub fn check_dump(adapter: &Adapter, dump: impl BufRead) -> Result<Report, String> {
+    check_dump_observed(adapter, dump, &|| {})
+}
+
+/// [`check_dump`], calling `compared` after each module.
+fn check_dump_observed(adapter: &Adapter, dump: impl BufRead, compared: &dyn Fn()) -> Result<Report, String> {
     let mut report = Report { minor: adapter.minor(), ..Report::default() };
     for line in dump.lines() {
         let line = line.map_err(|e| e.to_string())?;
         let module: ModuleDump = serde_json::from_str(&line).map_err(|e| format!("malformed dump line: {e}"))?;
         check_module(adapter, module, &mut report);
+        compared();
     }
     Ok(report)
 }

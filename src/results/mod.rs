@@ -21,8 +21,8 @@ use crate::analysis::{analyze_profiled, solve_profiled, Analysis, ControlScope, 
 use crate::profile::Profiler;
 
 /// The rule set called `name`; an unknown name lists the known ones.
-pub fn rule_set(name: &str) -> Result<RuleSet, String> {
-    RuleSet::from_name(name)
+pub fn rule_set(name: &str) -> Result<RuleSet, crate::Error> {
+    Ok(RuleSet::from_name(name)?)
 }
 
 /// A solved package; where its time went is `analysis.profile`.

@@ -254,14 +254,14 @@ pub struct Lowered {
 /// the sets are then joined relation by relation, in parallel. The result does
 /// not depend on the thread count: symbols are numbered in set order, and every
 /// relation is sorted.
-pub fn lower_package(input: &PackageInput<'_>, threads: usize) -> Result<Lowered, String> {
-    lower(input, threads, false)
+pub fn lower_package(input: &PackageInput<'_>, threads: usize) -> Result<Lowered, crate::Error> {
+    lower(input, threads, false).map_err(crate::Error::Lower)
 }
 
 /// [`lower_package`], also running [`check_code`] on each code object's flow and
 /// graph as they are lowered (a code object that cannot be lowered is a violation).
-pub fn lower_package_checked(input: &PackageInput<'_>, threads: usize) -> Result<Lowered, String> {
-    lower(input, threads, true)
+pub fn lower_package_checked(input: &PackageInput<'_>, threads: usize) -> Result<Lowered, crate::Error> {
+    lower(input, threads, true).map_err(crate::Error::Lower)
 }
 
 fn lower(input: &PackageInput<'_>, threads: usize, check: bool) -> Result<Lowered, String> {

@@ -43,10 +43,10 @@ impl RuleSet {
         }
     }
 
-    pub fn from_name(name: &str) -> Result<RuleSet, String> {
+    pub fn from_name(name: &str) -> Result<RuleSet, crate::Error> {
         RuleSet::ALL.iter().copied().find(|s| s.name() == name).ok_or_else(|| {
             let known: Vec<&str> = RuleSet::ALL.iter().map(|s| s.name()).collect();
-            format!("unknown rule set `{name}` (known: {})", known.join(", "))
+            crate::Error::UnknownRuleSet { name: name.to_string(), known: known.join(", ") }
         })
     }
 }

@@ -1,0 +1,149 @@
+//! The command line as a user meets it: exit codes, `--strict`, `--threads`,
+//! `-o`, closed pipes, completions and the version. Everything runs on
+//! committed `.pyc` fixtures: no Python needed.
+
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn running_example() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cpython312/running_example/main.pyc")
+}
+
+fn cpyg(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cpyg")).args(args.iter().map(|a| a.as_ref())).output().expect("cpyg runs")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// The running example's bytecode beside a `.pyc` cut short: one good module, one skipped.
+fn package_with_a_broken_module(dir: &Path) -> PathBuf {
+    let package = dir.join("package");
+    fs::create_dir(&package).unwrap();
+    let good = fs::read(running_example()).unwrap();
+    fs::write(package.join("main.pyc"), &good).unwrap();
+    fs::write(package.join("broken.pyc"), &good[..40]).unwrap();
+    package
+}
+
+#[test]
+fn strict_exits_with_1_when_a_module_was_skipped_and_still_writes_the_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let package = package_with_a_broken_module(dir.path());
+    let db = dir.path().join("out.sqlite");
+    let lenient = cpyg(&[&"analyze", &package, &"--db", &db]);
+    assert_eq!(lenient.status.code(), Some(0), "{}", stderr(&lenient));
+    assert!(stderr(&lenient).contains("cpyg: skipped broken"), "{}", stderr(&lenient));
+    fs::remove_file(&db).unwrap();
+    let strict = cpyg(&[&"analyze", &package, &"--db", &db, &"--strict"]);
+    assert_eq!(strict.status.code(), Some(1), "{}", stderr(&strict));
+    assert!(stderr(&strict).contains("--strict: 1 input module(s) skipped"), "{}", stderr(&strict));
+    assert!(db.is_file(), "the results are written all the same");
+    let connection = rusqlite::Connection::open(&db).unwrap();
+    let skipped: String =
+        connection.query_row("SELECT name || ': ' || reason FROM skipped_module", [], |row| row.get(0)).unwrap();
+    assert!(skipped.starts_with("broken: "), "{skipped}");
+}
+
+#[test]
+fn zero_threads_is_a_usage_error_for_every_command_that_takes_threads() {
+    let example = running_example();
+    let runs: [Vec<&dyn AsRef<std::ffi::OsStr>>; 4] = [
+        vec![&"disasm", &example, &"--threads", &"0"],
+        vec![&"callgraph", &example, &"--threads", &"0"],
+        vec![&"analyze", &example, &"--db", &"unused.sqlite", &"--threads", &"0"],
+        vec![&"conformance", &"--threads", &"0"],
+    ];
+    for args in runs {
+        let run = cpyg(&args);
+        assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+        assert!(stderr(&run).contains("invalid value '0' for '--threads <THREADS>': at least 1"), "{}", stderr(&run));
+    }
+}
+
+#[test]
+fn a_missing_input_is_an_input_error() {
+    let run = cpyg(&[&"disasm", &"no/such/package"]);
+    assert_eq!(run.status.code(), Some(3), "{}", stderr(&run));
+    assert!(stderr(&run).contains("no/such/package"), "{}", stderr(&run));
+}
+
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    for args in [vec!["disasm", "--json"], vec!["disasm"], vec!["callgraph", "--format", "json"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cpyg"))
+            .args(&args)
+            .arg(running_example())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 16];
+        child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+        // The pipe closes here, with most of the output unread.
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {}", stderr(&output));
+        assert!(!stderr(&output).to_lowercase().contains("pipe"), "{args:?}: {}", stderr(&output));
+    }
+}
+
+#[test]
+fn output_files_appear_complete_and_leave_nothing_beside_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let graph = dir.path().join("graph.json");
+    let run = cpyg(&[&"callgraph", &running_example(), &"--format", &"json", &"-o", &graph]);
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    assert!(run.stdout.is_empty(), "the result goes to the file only");
+    let json: serde_json::Value = serde_json::from_slice(&fs::read(&graph).unwrap()).unwrap();
+    assert!(json["edges"].as_array().is_some_and(|e| !e.is_empty()));
+    let listing = dir.path().join("listing.txt");
+    assert_eq!(cpyg(&[&"disasm", &running_example(), &"-o", &listing]).status.code(), Some(0));
+    assert!(fs::read_to_string(&listing).unwrap().contains("LOAD_"));
+    let names: Vec<String> =
+        fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    let mut names = names;
+    names.sort();
+    assert_eq!(names, ["graph.json", "listing.txt"], "no partial file is left");
+
+    let unwritable = dir.path().join("no/such/folder/graph.json");
+    let run = cpyg(&[&"callgraph", &running_example(), &"-o", &unwritable]);
+    assert_eq!(run.status.code(), Some(3), "{}", stderr(&run));
+    assert!(stderr(&run).contains("cannot write"), "{}", stderr(&run));
+}
+
+#[test]
+fn summary_lines_name_the_release_the_rules_and_the_roots() {
+    let run = cpyg(&[&"callgraph", &running_example()]);
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    // `.pyc` inputs: no interpreter ran.
+    assert!(
+        stderr(&run).contains("cpyg: CPython 3.12 (.pyc files), rules insensitive, roots modules;"),
+        "{}",
+        stderr(&run)
+    );
+}
+
+#[test]
+fn completions_are_generated_for_each_shell() {
+    for (shell, expected) in [("bash", "complete -F _cpyg"), ("zsh", "#compdef cpyg"), ("fish", "complete -c cpyg")] {
+        let run = cpyg(&[&"completions", &shell]);
+        assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+        let script = String::from_utf8_lossy(&run.stdout);
+        assert!(
+            script.contains(expected) && script.contains("callgraph"),
+            "{shell}: {}",
+            &script[..200.min(script.len())]
+        );
+    }
+}
+
+#[test]
+fn version_names_the_git_revision() {
+    let run = cpyg(&[&"--version"]);
+    assert_eq!(run.status.code(), Some(0));
+    let version = String::from_utf8_lossy(&run.stdout);
+    assert!(version.starts_with(&format!("cpyg {} (git ", env!("CARGO_PKG_VERSION"))), "{version}");
+}
