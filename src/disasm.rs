@@ -111,7 +111,8 @@ struct InstrRecord<'a> {
 /// One JSON object per code object, in identity order.
 pub fn write_json(package: &SemanticPackage, out: &mut impl Write) -> io::Result<()> {
     for code in &package.codes {
-        serde_json::to_writer(&mut *out, &code_record(package, code)).map_err(io::Error::other)?;
+        // `From` keeps an I/O error as it was (a closed pipe stays a closed pipe).
+        serde_json::to_writer(&mut *out, &code_record(package, code)).map_err(io::Error::from)?;
         out.write_all(b"\n")?;
     }
     Ok(())
