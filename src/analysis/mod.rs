@@ -138,17 +138,22 @@ pub fn analyze_profiled(
     skipped.extend(lowered.skipped.iter().cloned());
     skipped.sort_by(|a, b| a.module.cmp(&b.module));
     let (solution, profiler) = solve_profiled(&lowered.facts, rule_set, threads, profiler)?;
-    let names = Names::new(&lowered.facts)?;
-    Ok(Analysis {
-        facts: lowered.facts,
-        solution,
-        names,
-        skipped,
-        profile: profiler.finish(),
-        control: None,
-        control_scope: ControlScope::Skip,
-        provenance,
-    })
+    Analysis::solved(lowered.facts, solution, skipped, profiler.finish(), provenance)
+}
+
+impl Analysis {
+    /// A solved package, named, before any control product.
+    pub fn solved(
+        facts: Facts,
+        solution: Solution,
+        skipped: Vec<SkippedModule>,
+        profile: Vec<PhaseRecord>,
+        provenance: Provenance,
+    ) -> Result<Analysis, crate::Error> {
+        let names = Names::new(&facts)?;
+        let control_scope = ControlScope::Skip;
+        Ok(Analysis { facts, solution, names, skipped, profile, control: None, control_scope, provenance })
+    }
 }
 
 /// Solves `facts` as the phase `solve`, its steps (substitution, each round's

@@ -17,7 +17,7 @@ use cpyg_facts::schema::{RelationId, RELATION_IDS};
 use cpyg_rules::objects::Coverage;
 use cpyg_rules::RuleSet;
 
-use crate::analysis::{analyze_profiled, solve_profiled, Analysis, ControlScope, Names};
+use crate::analysis::{analyze_profiled, solve_profiled, Analysis, ControlScope};
 use crate::profile::Profiler;
 
 /// The rule set called `name`; an unknown name lists the known ones.
@@ -103,17 +103,7 @@ pub fn solve_dir_profiled(
         return Err(crate::Error::NothingAnalysable(format!("{}: {}", dir.display(), crate::facts::nothing_left(&skipped))));
     }
     let (solution, profiler) = solve_profiled(&facts, rule_set, threads.max(1), profiler)?;
-    let names = Names::new(&facts)?;
-    Ok(Analysis {
-        facts,
-        solution,
-        names,
-        skipped,
-        profile: profiler.finish(),
-        control: None,
-        control_scope: ControlScope::Skip,
-        provenance,
-    })
+    Analysis::solved(facts, solution, skipped, profiler.finish(), provenance)
 }
 
 /// Which instructions are explicit calls (`f(x)`, the paper's call sites), as
