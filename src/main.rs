@@ -95,6 +95,8 @@ enum Command {
         #[command(flatten)]
         rules: Rules,
         #[command(flatten)]
+        roots: Roots,
+        #[command(flatten)]
         db: Database,
         /// Accept facts changed since `cpyg facts` wrote them (rows and hashes
         /// are not compared with the manifest; schema, arities and ids still are).
@@ -311,6 +313,27 @@ fn parse_threads(text: &str) -> Result<usize, String> {
     }
 }
 
+/// Where the analysis starts.
+#[derive(Args)]
+struct Roots {
+    /// `modules`: module bodies (an application); `public`: also every public function,
+    /// method and property, called from outside (a library); `all`: every function.
+    /// Default: `modules` for a package with a `__main__` module or console scripts
+    /// (which are then entry points), `public` otherwise.
+    #[arg(long, value_enum)]
+    roots: Option<cpyg::analysis::roots::RootMode>,
+    /// A function called from outside besides the module bodies (a full name or its
+    /// unique last parts; repeatable; implies `--roots modules`).
+    #[arg(long, value_name = "FUNCTION")]
+    entry: Vec<String>,
+}
+
+impl Roots {
+    fn start(&self) -> cpyg::analysis::roots::Start {
+        cpyg::analysis::roots::Start { mode: self.roots, entries: self.entry.clone() }
+    }
+}
+
 #[derive(Args)]
 struct Rules {
     /// The rule set to solve.
@@ -404,6 +427,8 @@ struct AnalysisInput {
     #[command(flatten)]
     rules: Rules,
     #[command(flatten)]
+    roots: Roots,
+    #[command(flatten)]
     python: Python,
     #[command(flatten)]
     threads: Threads,
@@ -412,7 +437,8 @@ struct AnalysisInput {
 impl AnalysisInput {
     fn analyze(&self) -> Result<cpyg::analysis::Analysis, Error> {
         let python = self.python.python.as_deref();
-        cpyg::analysis::analyze_with(&self.paths, python, self.rules.rule_set, self.threads.get())
+        let (start, profiler) = (self.roots.start(), cpyg::profile::Profiler::new());
+        cpyg::analysis::analyze_from(&self.paths, python, self.rules.rule_set, &start, self.threads.get(), profiler)
     }
 }
 
@@ -463,9 +489,9 @@ fn run(command: Command) -> Result<ExitCode, Error> {
         }
         Command::Interpreters { output } => interpreters(output.output.as_deref()),
         Command::Analyze { input, db, control, run } => analyze(&input, &db, control.into(), &run),
-        Command::Solve { facts, rules, db, edited, threads, control, run } => {
+        Command::Solve { facts, rules, roots, db, edited, threads, control, run } => {
             let verify = if edited { Verify::Structure } else { Verify::Contents };
-            solve(&facts, verify, rules.rule_set, &db, threads.get(), control.into(), &run)
+            solve(&facts, verify, rules.rule_set, &roots.start(), &db, threads.get(), control.into(), &run)
         }
         Command::Graph { product, input, function, format, scope, output, run } => {
             graph(product, &input, function.as_deref(), format, scope, output.output.as_deref(), &run)
@@ -581,10 +607,11 @@ fn analyze(
 ) -> Result<ExitCode, Error> {
     options.start();
     let python = input.python.python.as_deref();
-    let run = cpyg::results::analyze_to_db(
+    let run = cpyg::results::analyze_to_db_from(
         &input.paths,
         python,
         input.rules.rule_set,
+        &input.roots.start(),
         input.threads.get(),
         control,
         &db.destination(),
@@ -599,13 +626,14 @@ fn solve(
     facts: &Path,
     verify: Verify,
     rule_set: RuleSet,
+    start: &cpyg::analysis::roots::Start,
     db: &Database,
     threads: usize,
     control: cpyg::analysis::ControlScope,
     options: &RunOptions,
 ) -> Result<ExitCode, Error> {
     options.start();
-    let run = cpyg::results::solve_to_db(facts, verify, rule_set, threads, control, &db.destination())?;
+    let run = cpyg::results::solve_to_db_from(facts, verify, rule_set, start, threads, control, &db.destination())?;
     monitor::finish();
     options.report(&run.analysis.profile);
     report_run(&run);

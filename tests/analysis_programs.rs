@@ -44,6 +44,8 @@ fn fixture_dir(minor: u8, case: &str) -> PathBuf {
 struct Case {
     name: String,
     expectations: Result<Vec<Expectation>, Vec<String>>,
+    /// Where the analysis starts (`roots`, `entry` lines; module bodies when absent).
+    start: cpyg::analysis::roots::Start,
     /// The first release whose fixtures hold the case (`# requires: 3.N` atop main.py).
     first_release: u8,
 }
@@ -65,13 +67,19 @@ fn cases() -> Vec<Case> {
 fn read_case(name: &str) -> Case {
     let dir = cases_dir().join(name);
     let file = dir.join("expect.txt");
-    let expectations = match fs::read_to_string(&file) {
-        Err(error) => Err(vec![format!("{}: {error}", file.display())]),
-        Ok(text) => expect::parse(&text)
-            .map_err(|errors| errors.iter().map(|e| format!("{}:{}: {}", file.display(), e.line, e.message)).collect()),
+    let text = fs::read_to_string(&file);
+    let (start, expectations) = match &text {
+        Err(error) => (expect::Start::default(), Err(vec![format!("{}: {error}", file.display())])),
+        Ok(text) => match expect::parse_case(text) {
+            Ok((start, expectations)) => (start, Ok(expectations)),
+            Err(errors) => (
+                expect::Start::default(),
+                Err(errors.iter().map(|e| format!("{}:{}: {}", file.display(), e.line, e.message)).collect()),
+            ),
+        },
     };
     let first_release = fs::read_to_string(dir.join("main.py")).map(|s| required_release(&s)).unwrap_or(8);
-    Case { name: name.to_string(), expectations, first_release }
+    Case { name: name.to_string(), expectations, start, first_release }
 }
 
 
@@ -94,7 +102,8 @@ fn run_case(case: &Case, expectations: &[Expectation], minor: u8) -> Outcome {
     if !dir.is_dir() {
         return Outcome::Error(format!("no fixture {} (run tests/fixtures/regenerate.sh)", dir.display()));
     }
-    match cpyg::analysis::analyze(&[dir], None, 1) {
+    let (rules, profiler) = (cpyg_rules::RuleSet::Insensitive, cpyg::profile::Profiler::new());
+    match cpyg::analysis::analyze_from(&[dir], None, rules, &case.start, 1, profiler) {
         Err(error) => Outcome::Error(format!("analysis failed: {error}")),
         Ok(mut analysis) => {
             let control = match expectations.iter().any(|e| e.assertion.is_control()) {
@@ -436,7 +445,7 @@ fn assertions_are_checked_against_the_graph_and_points_to_sets() {
 #[test]
 fn identical_failures_are_reported_once_with_their_releases() {
     let expectation = expect::parse("\n\nedge main.run -> main.B.m\n").unwrap().remove(0);
-    let case = Case { name: "cls_x".into(), expectations: Ok(vec![expectation.clone()]), first_release: 11 };
+    let case = Case { name: "cls_x".into(), expectations: Ok(vec![expectation.clone()]), first_release: 11, start: expect::Start::modules() };
     let failed = |found: &str| Outcome::Checked { failed: vec![(expectation.clone(), found.to_string())] };
     let outcomes = vec![
         (10, Outcome::Skipped),

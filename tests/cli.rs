@@ -118,12 +118,10 @@ fn output_files_appear_complete_and_leave_nothing_beside_them() {
 fn summary_lines_name_the_release_the_rules_and_the_roots() {
     let run = cpyg(&[&"callgraph", &running_example()]);
     assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
-    // `.pyc` inputs: no interpreter ran.
-    assert!(
-        stderr(&run).contains("cpyg: CPython 3.12 (.pyc files), rules insensitive, roots modules;"),
-        "{}",
-        stderr(&run)
-    );
+    // `.pyc` inputs: no interpreter ran; a single module is a script.
+    let expected =
+        "cpyg: CPython 3.12 (.pyc files), rules insensitive, roots modules (scripts: no package (`__init__.py`));";
+    assert!(stderr(&run).contains(expected), "{}", stderr(&run));
 }
 
 #[test]
@@ -146,4 +144,27 @@ fn version_names_the_git_revision() {
     assert_eq!(run.status.code(), Some(0));
     let version = String::from_utf8_lossy(&run.stdout);
     assert!(version.starts_with(&format!("cpyg {} (git ", env!("CARGO_PKG_VERSION"))), "{version}");
+}
+
+#[test]
+fn roots_and_entries_are_chosen_and_named() {
+    let example = running_example();
+    let public = cpyg(&[&"callgraph", &example, &"--roots", &"public"]);
+    assert_eq!(public.status.code(), Some(0), "{}", stderr(&public));
+    assert!(stderr(&public).contains("roots public (--roots public; "), "{}", stderr(&public));
+    let entry = cpyg(&[&"callgraph", &example, &"--entry", &"main.left"]);
+    assert!(
+        stderr(&entry).contains("roots modules (module bodies and the --entry functions; 1 functions"),
+        "{}",
+        stderr(&entry)
+    );
+    let unknown = cpyg(&[&"callgraph", &example, &"--entry", &"nowhere"]);
+    assert_eq!(unknown.status.code(), Some(2), "{}", stderr(&unknown));
+    assert!(
+        stderr(&unknown).contains("--entry nowhere: no function of the package has that name"),
+        "{}",
+        stderr(&unknown)
+    );
+    let both = cpyg(&[&"callgraph", &example, &"--entry", &"main.left", &"--roots", &"all"]);
+    assert_eq!(both.status.code(), Some(2), "{}", stderr(&both));
 }

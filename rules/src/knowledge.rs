@@ -6,11 +6,11 @@
 use std::collections::HashMap;
 
 use cpyg_facts::lower::Facts;
-use cpyg_facts::schema::{BinaryOperator, CompareOperator, ConstKind, RelationId};
+use cpyg_facts::schema::{BinaryOperator, CodeKind, CompareOperator, ConstKind, ParamKind, RelationId};
 use cpyg_facts::symbols::Symbols;
 
 use crate::input::rows;
-use crate::objects::{BuiltinEffect, ContainerEffect, Ext, Operand, Special, Sym, Wrapper};
+use crate::objects::{BuiltinEffect, Container, ContainerEffect, Ext, Obj, Operand, Special, Sym, Wrapper};
 
 /// `__add__`, `__radd__`, `__iadd__` and the like, per operator.
 fn binary_method(op: BinaryOperator) -> &'static str {
@@ -138,12 +138,32 @@ pub struct Knowledge {
     pub capitalized_names: Vec<(Sym,)>,
     /// String constants that spell a name the package uses, with that name.
     pub constant_names: Vec<(u32, Sym)>,
+    /// The open world of [`Roots`]: code objects outside code calls, what it passes them,
+    /// the elements of their `*args` and `**kwargs`, the methods' receivers, and the
+    /// instructions that do not run.
+    pub outside_called: Vec<(u32,)>,
+    pub outside_arguments: Vec<(u32, u32, Obj)>,
+    pub outside_elements: Vec<(Obj, Obj)>,
+    pub outside_receivers: Vec<(u32, u32, u32)>,
+    pub not_run: Vec<(u32,)>,
+}
+
+/// Where the analysis starts beyond module bodies, which always run: chosen by the
+/// driver (`--roots`, `--entry`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Roots {
+    /// Code objects (functions) that code outside the package calls.
+    pub called_from_outside: Vec<u32>,
+    /// Instructions that do not run (`if __name__ == "__main__":` blocks of modules
+    /// the run does not start from).
+    pub not_run: Vec<u32>,
 }
 
 impl Knowledge {
     /// The relations for `facts`; names the package never spells are interned into `symbols`.
-    pub fn new(symbols: &mut Symbols, facts: &Facts) -> Result<Knowledge, String> {
+    pub fn new(symbols: &mut Symbols, facts: &Facts, roots: &Roots) -> Result<Knowledge, String> {
         let mut known = Knowledge::default();
+        known.open_world(symbols, facts, roots)?;
         let modules = input_modules(facts)?;
         known.submodules = submodules(&modules, &facts.symbols);
         known.importable_as = importable_as(&modules, &facts.symbols);
@@ -186,6 +206,61 @@ impl Knowledge {
             known.bare_outside_bases.push((Ext::builtin(symbols.intern(name)),));
         }
         Ok(known)
+    }
+}
+
+impl Knowledge {
+    /// The relations of [`Roots`]. Each parameter's outside value is named after the
+    /// function and the parameter (`<argument:pkg.mod.f:x>`); a function a class
+    /// body defines takes its receiver from the rules instead (`OutsideReceiver`).
+    fn open_world(&mut self, symbols: &mut Symbols, facts: &Facts, roots: &Roots) -> Result<(), String> {
+        if roots.called_from_outside.is_empty() && roots.not_run.is_empty() {
+            return Ok(());
+        }
+        let text = |sym: u32| facts.symbols.text(sym).unwrap_or("?").to_string();
+        let codes = rows::<(u32, u32, u32, u32, CodeKind, u32)>(facts, RelationId::Code)?;
+        let modules: HashMap<u32, String> =
+            facts.rows(RelationId::Module).map(|r| (r[0], text(r[1]))).collect();
+        let parent: HashMap<u32, u32> = facts.rows(RelationId::CodeParent).map(|r| (r[0], r[1])).collect();
+        let made_by: HashMap<u32, u32> = facts.rows(RelationId::MakeFunction).map(|r| (r[1], r[0])).collect();
+        let mut params: HashMap<u32, Vec<(u32, u32, u32, ParamKind)>> = HashMap::new();
+        for (code, index, slot, name, kind) in rows::<(u32, u32, u32, u32, ParamKind)>(facts, RelationId::Param)? {
+            params.entry(code).or_default().push((index, slot, name, kind));
+        }
+        let mut called: Vec<u32> = roots.called_from_outside.clone();
+        called.sort_unstable();
+        called.dedup();
+        for &code in &called {
+            let Some(&(_, module, _, qualname, _, _)) = codes.get(code as usize) else {
+                return Err(format!("root code object {code} is not in the facts"));
+            };
+            self.outside_called.push((code,));
+            let function = format!("{}.{}", modules.get(&module).map_or("?", String::as_str), text(qualname));
+            let in_class_body = parent.get(&code).and_then(|&p| codes.get(p as usize)).is_some_and(|c| c.4 == CodeKind::ClassBody);
+            let mut params = params.remove(&code).unwrap_or_default();
+            params.sort_unstable();
+            for &(index, slot, name, kind) in &params {
+                if index == 0 && in_class_body && matches!(kind, ParamKind::PositionalOnly | ParamKind::PositionalOrKeyword) {
+                    if let Some(&f) = made_by.get(&code) {
+                        self.outside_receivers.push((code, f, slot));
+                    }
+                    continue;
+                }
+                let star = match kind {
+                    ParamKind::VarPositional => "*",
+                    ParamKind::VarKeyword => "**",
+                    _ => "",
+                };
+                let value = Obj::External(Ext::argument(symbols.intern(&format!("<argument:{function}:{star}{}>", text(name)))));
+                match kind {
+                    ParamKind::VarPositional => self.outside_elements.push((Obj::Container(Container::var_args(code)), value)),
+                    ParamKind::VarKeyword => self.outside_elements.push((Obj::Container(Container::var_keywords(code)), value)),
+                    _ => self.outside_arguments.push((code, slot, value)),
+                }
+            }
+        }
+        self.not_run = roots.not_run.iter().map(|&insn| (insn,)).collect();
+        Ok(())
     }
 }
 

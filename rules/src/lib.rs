@@ -21,4 +21,5 @@ pub mod substitution;
 
 pub use error::Error;
 pub use sets::RuleSet;
-pub use solve::{solve, solve_observed, FirstOrders, Solution, Step};
+pub use knowledge::Roots;
+pub use solve::{solve, solve_observed, solve_rooted, FirstOrders, Solution, Step};

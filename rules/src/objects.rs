@@ -41,11 +41,24 @@ pub enum ExtRoot {
     Builtins,
     /// A module outside the package, by its dotted name.
     Module(Sym),
+    /// What outside code passes for one parameter of a package function it calls
+    /// (`--roots public`), by a name that says which (`<argument:pkg.f:x>`).
+    /// Calls on it are unresolved, not call edges to a name.
+    Argument(Sym),
 }
 
 impl Ext {
     pub fn module(name: Sym) -> Ext {
         Ext { root: ExtRoot::Module(name), attrs: [NO_SYM; 2] }
+    }
+
+    pub fn argument(name: Sym) -> Ext {
+        Ext { root: ExtRoot::Argument(name), attrs: [NO_SYM; 2] }
+    }
+
+    /// A value outside code passed in, or an attribute of one.
+    pub fn is_argument(self) -> bool {
+        matches!(self.root, ExtRoot::Argument(_))
     }
 
     pub fn builtin(name: Sym) -> Ext {

@@ -10,7 +10,7 @@ use cpyg_facts::symbols::Symbols;
 
 use crate::error::Error;
 use crate::input::{insn_code, rows};
-use crate::knowledge::Knowledge;
+use crate::knowledge::{Knowledge, Roots};
 use crate::mro::linearize;
 use crate::objects::*;
 use crate::sets::{CoverageProgram, Insensitive, Orders, Prepare, RuleSet};
@@ -139,10 +139,22 @@ pub fn solve_observed(
     threads: usize,
     observe: &(dyn Fn(Step) + Sync),
 ) -> Result<Solution, Error> {
+    solve_rooted(facts, rule_set, &Roots::default(), threads, observe)
+}
+
+/// [`solve_observed`] from module bodies and `roots`.
+pub fn solve_rooted(
+    facts: &Facts,
+    rule_set: RuleSet,
+    roots: &Roots,
+    threads: usize,
+    observe: &(dyn Fn(Step) + Sync),
+) -> Result<Solution, Error> {
     let started = Instant::now();
     observe(Step::Substitute);
     let substitution = Substitution::of(facts);
-    let mut solution = solve_substituted(facts, rule_set, threads, &substitution, FirstOrders::Guessed, observe)?;
+    let first = FirstOrders::Guessed;
+    let mut solution = solve_substituted(facts, rule_set, roots, threads, &substitution, first, observe)?;
     solution.time = started.elapsed();
     Ok(solution)
 }
@@ -156,12 +168,13 @@ pub fn solve_with(
     substitution: &Substitution,
     first: FirstOrders,
 ) -> Result<Solution, Error> {
-    solve_substituted(facts, rule_set, threads, substitution, first, &|_| {})
+    solve_substituted(facts, rule_set, &Roots::default(), threads, substitution, first, &|_| {})
 }
 
 fn solve_substituted(
     facts: &Facts,
     rule_set: RuleSet,
+    roots: &Roots,
     threads: usize,
     substitution: &Substitution,
     first: FirstOrders,
@@ -169,7 +182,7 @@ fn solve_substituted(
 ) -> Result<Solution, Error> {
     let started = Instant::now();
     let mut symbols = facts.symbols.clone();
-    let knowledge = Knowledge::new(&mut symbols, facts)?;
+    let knowledge = Knowledge::new(&mut symbols, facts, roots)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()
@@ -370,6 +383,7 @@ macro_rules! knowledge_relations {
         $callback!($($args)*;
             InsnCode, SpecialName, BinarySpecial, CompareSpecial, ContainerMethodEffect, ModuleAttribute,
             BuiltinFunction, BareOutsideBase, ImportableAs, Submodule, PrivateName, CapitalizedName, ConstName,
+            OutsideCalled, OutsideArgument, OutsideElement, OutsideReceiver, NotRun,
         )
     };
 }
@@ -393,7 +407,8 @@ macro_rules! fixed_point_inputs {
             ParamCell, StaticCellValue, ElemFlow, ElemStore, ElemCopyTo, ElemCopyInto, ElemLoad,
             ItemLoad, ItemFlow, ExactTuple, StaticElem, KnownAll, AllName, ContainerMethodLoad,
             AsyncGeneratorCode, RaiseIn, HandlerOf, ImplicitCall, ImplicitArg, ImplicitResult,
-            FallbackCall, ReflectedCall, LeftMethod, ContextExit,
+            FallbackCall, ReflectedCall, LeftMethod, ContextExit, OutsideCalled, OutsideArgument,
+            OutsideElement, OutsideReceiver, NotRun,
         )
     };
 }
@@ -448,6 +463,11 @@ fn prepare(facts: &Facts, knowledge: &Knowledge, substitution: &Substitution) ->
     prepare.PrivateName = knowledge.private_names.iter().copied().collect();
     prepare.CapitalizedName = knowledge.capitalized_names.iter().copied().collect();
     prepare.ConstName = knowledge.constant_names.iter().copied().collect();
+    prepare.OutsideCalled = knowledge.outside_called.iter().copied().collect();
+    prepare.OutsideArgument = knowledge.outside_arguments.iter().copied().collect();
+    prepare.OutsideElement = knowledge.outside_elements.iter().copied().collect();
+    prepare.OutsideReceiver = knowledge.outside_receivers.iter().copied().collect();
+    prepare.NotRun = knowledge.not_run.iter().copied().collect();
     prepare.run();
     Ok(prepare)
 }

@@ -25,6 +25,7 @@ fn rule_blocks() -> Vec<(String, String)> {
         include_str!("../src/datalog/exceptions.rs"),
         include_str!("../src/datalog/generators.rs"),
         include_str!("../src/datalog/modules.rs"),
+        include_str!("../src/datalog/outside.rs"),
         include_str!("../src/datalog/protocols.rs"),
         include_str!("../src/datalog/values.rs"),
     ];

@@ -3,6 +3,7 @@
 //! and the results decoded into names.
 
 pub mod names;
+pub mod roots;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -33,6 +34,8 @@ pub struct Analysis {
     pub control_scope: ControlScope,
     /// What was analysed, with what.
     pub provenance: Provenance,
+    /// Where the analysis started, and why.
+    pub roots: roots::Chosen,
 }
 
 /// Where the analysed code came from, for the summary line and `meta`.
@@ -124,6 +127,18 @@ pub fn analyze_profiled(
     python: Option<&str>,
     rule_set: RuleSet,
     threads: usize,
+    profiler: Profiler,
+) -> Result<Analysis, crate::Error> {
+    analyze_from(inputs, python, rule_set, &roots::Start::modules(), threads, profiler)
+}
+
+/// [`analyze_profiled`] from the roots `start` asks for.
+pub fn analyze_from(
+    inputs: &[PathBuf],
+    python: Option<&str>,
+    rule_set: RuleSet,
+    start: &roots::Start,
+    threads: usize,
     mut profiler: Profiler,
 ) -> Result<Analysis, crate::Error> {
     let threads = threads.max(1);
@@ -137,8 +152,9 @@ pub fn analyze_profiled(
     let mut skipped = skipped;
     skipped.extend(lowered.skipped.iter().cloned());
     skipped.sort_by(|a, b| a.module.cmp(&b.module));
-    let (solution, profiler) = solve_profiled(&lowered.facts, rule_set, threads, profiler)?;
-    Analysis::solved(lowered.facts, solution, skipped, profiler.finish(), provenance)
+    let chosen = roots::choose(&lowered.facts, start, &roots::metadata_folders(inputs))?;
+    let (solution, profiler) = solve_profiled(&lowered.facts, rule_set, &chosen.roots, threads, profiler)?;
+    Analysis::solved(lowered.facts, solution, skipped, profiler.finish(), provenance, chosen)
 }
 
 impl Analysis {
@@ -149,10 +165,11 @@ impl Analysis {
         skipped: Vec<SkippedModule>,
         profile: Vec<PhaseRecord>,
         provenance: Provenance,
+        roots: roots::Chosen,
     ) -> Result<Analysis, crate::Error> {
         let names = Names::new(&facts)?;
         let control_scope = ControlScope::Skip;
-        Ok(Analysis { facts, solution, names, skipped, profile, control: None, control_scope, provenance })
+        Ok(Analysis { facts, solution, names, skipped, profile, control: None, control_scope, provenance, roots })
     }
 }
 
@@ -161,6 +178,7 @@ impl Analysis {
 pub fn solve_profiled(
     facts: &Facts,
     rule_set: RuleSet,
+    roots: &cpyg_rules::Roots,
     threads: usize,
     mut profiler: Profiler,
 ) -> Result<(Solution, Profiler), crate::Error> {
@@ -187,7 +205,7 @@ pub fn solve_profiled(
             crate::monitor::set_detail(last_round.clone());
         }
     };
-    let solution = cpyg_rules::solve_observed(facts, rule_set, threads, &observe)?;
+    let solution = cpyg_rules::solve_rooted(facts, rule_set, roots, threads, &observe)?;
     let (profiler, _) = state.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
     Ok((solution, profiler))
 }

@@ -202,7 +202,7 @@ fn strip_root_package(modules: &mut [String]) {
 pub fn external_name(e: Ext, symbols: &Symbols) -> String {
     let mut name = match e.root {
         ExtRoot::Builtins => "<builtin>".to_string(),
-        ExtRoot::Module(m) => symbols.text(m).unwrap_or("?").to_string(),
+        ExtRoot::Module(m) | ExtRoot::Argument(m) => symbols.text(m).unwrap_or("?").to_string(),
     };
     for attr in e.path() {
         name.push('.');

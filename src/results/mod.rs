@@ -17,7 +17,8 @@ use cpyg_facts::schema::{RelationId, RELATION_IDS};
 use cpyg_rules::objects::Coverage;
 use cpyg_rules::RuleSet;
 
-use crate::analysis::{analyze_profiled, solve_profiled, Analysis, ControlScope};
+use crate::analysis::roots::{self, Start};
+use crate::analysis::{analyze_from, solve_profiled, Analysis, ControlScope};
 use crate::profile::Profiler;
 
 /// The rule set called `name`; an unknown name lists the known ones.
@@ -40,7 +41,20 @@ pub fn analyze_to_db(
     control: ControlScope,
     db: &sqlite::Destination<'_>,
 ) -> Result<Run, crate::Error> {
-    let mut analysis = analyze_profiled(inputs, python, rule_set, threads, Profiler::new())?;
+    analyze_to_db_from(inputs, python, rule_set, &Start::modules(), threads, control, db)
+}
+
+/// [`analyze_to_db`] from the roots `start` asks for.
+pub fn analyze_to_db_from(
+    inputs: &[PathBuf],
+    python: Option<&str>,
+    rule_set: RuleSet,
+    start: &Start,
+    threads: usize,
+    control: ControlScope,
+    db: &sqlite::Destination<'_>,
+) -> Result<Run, crate::Error> {
+    let mut analysis = analyze_from(inputs, python, rule_set, start, threads, Profiler::new())?;
     analysis.build_control(control)?;
     export_run(analysis, db)
 }
@@ -54,7 +68,20 @@ pub fn solve_to_db(
     control: ControlScope,
     db: &sqlite::Destination<'_>,
 ) -> Result<Run, crate::Error> {
-    let mut analysis = solve_dir_profiled(facts, verify, rule_set, threads, Profiler::new())?;
+    solve_to_db_from(facts, verify, rule_set, &Start::modules(), threads, control, db)
+}
+
+/// [`solve_to_db`] from the roots `start` asks for.
+pub fn solve_to_db_from(
+    facts: &Path,
+    verify: Verify,
+    rule_set: RuleSet,
+    start: &Start,
+    threads: usize,
+    control: ControlScope,
+    db: &sqlite::Destination<'_>,
+) -> Result<Run, crate::Error> {
+    let mut analysis = solve_dir_from(facts, verify, rule_set, start, threads, Profiler::new())?;
     analysis.build_control(control)?;
     export_run(analysis, db)
 }
@@ -81,6 +108,19 @@ pub fn solve_dir_profiled(
     verify: Verify,
     rule_set: RuleSet,
     threads: usize,
+    profiler: Profiler,
+) -> Result<Analysis, crate::Error> {
+    solve_dir_from(dir, verify, rule_set, &Start::modules(), threads, profiler)
+}
+
+/// [`solve_dir_profiled`] from the roots `start` asks for (packaging metadata is looked
+/// for beside the inputs the manifest records).
+pub fn solve_dir_from(
+    dir: &Path,
+    verify: Verify,
+    rule_set: RuleSet,
+    start: &Start,
+    threads: usize,
     mut profiler: Profiler,
 ) -> Result<Analysis, crate::Error> {
     profiler.begin("read");
@@ -102,8 +142,10 @@ pub fn solve_dir_profiled(
     if facts.count(RelationId::Module) == 0 {
         return Err(crate::Error::NothingAnalysable(format!("{}: {}", dir.display(), crate::facts::nothing_left(&skipped))));
     }
-    let (solution, profiler) = solve_profiled(&facts, rule_set, threads.max(1), profiler)?;
-    Analysis::solved(facts, solution, skipped, profiler.finish(), provenance)
+    let inputs: Vec<PathBuf> = manifest.inputs.iter().map(PathBuf::from).collect();
+    let chosen = roots::choose(&facts, start, &roots::metadata_folders(&inputs))?;
+    let (solution, profiler) = solve_profiled(&facts, rule_set, &chosen.roots, threads.max(1), profiler)?;
+    Analysis::solved(facts, solution, skipped, profiler.finish(), provenance, chosen)
 }
 
 /// Which instructions are explicit calls (`f(x)`, the paper's call sites), as
@@ -176,9 +218,6 @@ impl CoverageCounts {
 /// What a result was made with: `CPython 3.12.1 (/usr/bin/python3.12), rules insensitive, roots modules`.
 pub struct Setting<'a>(pub &'a Analysis);
 
-/// Where the analysis starts: module bodies (the closed-world choice).
-pub const ROOTS: &str = "modules";
-
 impl fmt::Display for Setting<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let analysis = self.0;
@@ -187,7 +226,7 @@ impl fmt::Display for Setting<'_> {
             None => write!(f, "CPython 3.{} (.pyc files)", analysis.facts.minor)?,
         }
         let rules = analysis.solution.rule_set.map_or("?", |r| r.name());
-        write!(f, ", rules {rules}, roots {ROOTS}")
+        write!(f, ", rules {rules}, roots {}", analysis.roots)
     }
 }
 

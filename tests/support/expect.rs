@@ -14,6 +14,9 @@
 //! cdg FUNC LINE -> LINE2 OUTCOME    a block with an instruction on LINE controls one with
 //!                                   an instruction on LINE2, with OUTCOME
 //! !cdg FUNC LINE -> LINE2 [OUTCOME] it does not (with OUTCOME, or with any); LINE2 may be `*`
+//! roots modules|public|all|auto     where the analysis starts (`--roots`; `auto`: as
+//!                                   chosen for the package; module bodies when absent)
+//! entry FUNCTION                    a function called from outside (`--entry`)
 //! ```
 //!
 //! CFG kinds and CDG outcomes are the CFG's edge kinds (`normal`, `true`, `false`,
@@ -87,7 +90,57 @@ impl fmt::Display for ParseError {
     }
 }
 
-/// Parses a whole file; every malformed line is reported, not only the first.
+/// Where a case's analysis starts.
+pub type Start = cpyg::analysis::roots::Start;
+
+/// Parses a whole file: its `roots` and `entry` lines, then its assertions.
+pub fn parse_case(text: &str) -> Result<(Start, Vec<Expectation>), Vec<ParseError>> {
+    use cpyg::analysis::roots::RootMode;
+    let mut start = Start::modules();
+    let mut rest = String::new();
+    let mut errors = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let content = raw.split('#').next().unwrap_or("").trim();
+        let directive = content.split_once(char::is_whitespace);
+        match directive {
+            Some(("roots", mode)) => {
+                start.mode = match mode.trim() {
+                    "modules" => Some(RootMode::Modules),
+                    "public" => Some(RootMode::Public),
+                    "all" => Some(RootMode::All),
+                    "auto" => None,
+                    other => {
+                        let message = format!("unknown roots `{other}` (expected modules, public, all or auto)");
+                        errors.push(ParseError { line: index + 1, message });
+                        continue;
+                    }
+                };
+                // Keep line numbers: the directive's line stays, blank.
+                rest.push('\n');
+            }
+            Some(("entry", function)) => {
+                start.entries.push(function.trim().to_string());
+                rest.push('\n');
+            }
+            _ => {
+                rest.push_str(raw);
+                rest.push('\n');
+            }
+        }
+    }
+    let expectations = parse(&rest);
+    match (expectations, errors.is_empty()) {
+        (Ok(expectations), true) => Ok((start, expectations)),
+        (Ok(_), false) => Err(errors),
+        (Err(mut more), _) => {
+            errors.append(&mut more);
+            errors.sort_by_key(|e| e.line);
+            Err(errors)
+        }
+    }
+}
+
+/// Parses a whole file of assertions; every malformed line is reported, not only the first.
 pub fn parse(text: &str) -> Result<Vec<Expectation>, Vec<ParseError>> {
     let mut expectations = Vec::new();
     let mut errors = Vec::new();

@@ -101,7 +101,7 @@ ascent::ascent_source! { calls:
     /// The elements of `container` land in local `slot` of `code`.
     relation local_elems(Obj, Code, Slot);
 
-    live_call(site, callee, out) <-- CallIn(code, site, callee, out), reachable(code);
+    live_call(site, callee, out) <-- CallIn(code, site, callee, out), reachable(code), !NotRun(site);
     call_target(site, o, out) <-- live_call(site, callee, out), pts(callee, o), if o.is_callable();
     external_call(site, *e, out) <-- call_target(site, ?Obj::External(e), out);
     builtin_call(site, *effect, out) <-- external_call(site, e, out), BuiltinFunction(e, effect);
@@ -120,7 +120,8 @@ ascent::ascent_source! { calls:
 
     // Outside the package: by name. A package class with an outside base and no `__init__` of its
     // own runs the base's.
-    calls_external(site, e) <-- external_call(site, e, _);
+    // An outside argument's methods are whatever outside code passed: unresolved, not a name.
+    calls_external(site, e) <-- external_call(site, e, _), if !e.is_argument();
     // 3.12+ `super().name` calls `super` inside `LOAD_SUPER_ATTR`.
     calls_external(i, *e) <-- SuperAttr(i, sv, _, _, _, _), pts(sv, ?Obj::External(e));
     calls_external(site, e) <-- class_call(site, k, _), OutsideInit(k, e);

@@ -128,6 +128,19 @@ ascent::ascent_source! { facts:
     relation CapitalizedName(Sym);
     /// A name a star import skips (it starts with `_`).
     relation PrivateName(Sym);
+    /// Outside code calls this code object (`--roots public|all`, `--entry`).
+    relation OutsideCalled(Code);
+    /// What outside code passes for a parameter of a code object it calls: one value per
+    /// parameter, so that unrelated functions share none.
+    relation OutsideArgument(Code, Slot, Obj);
+    /// An element outside code passes in a `*args` tuple or `**kwargs` dict.
+    relation OutsideElement(Obj, Obj);
+    /// The first parameter of a function made by `MakeFunction` that a class body defines
+    /// and outside code calls: the receiver when it is a method.
+    relation OutsideReceiver(Code, Insn, Slot);
+    /// An instruction that does not run (an `if __name__ == "__main__":` block of a module
+    /// the run does not start from).
+    relation NotRun(Insn);
     /// String constant `constant` spells `name` (`'run'`).
     relation ConstName(u32, Sym);
     /// What a method of the builtin containers does.

@@ -14,6 +14,7 @@ pub mod exceptions;
 pub mod facts;
 pub mod generators;
 pub mod modules;
+pub mod outside;
 pub mod prepared;
 pub mod protocols;
 pub mod values;

@@ -24,4 +24,5 @@ super::datalog_program! {
     include_source!(crate::datalog::protocols::protocols);
     include_source!(crate::datalog::generators::generators);
     include_source!(crate::datalog::exceptions::exceptions);
+    include_source!(crate::datalog::outside::outside);
 }

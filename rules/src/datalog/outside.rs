@@ -1,0 +1,26 @@
+//! Open world (`--roots public|all`, `--entry`): code objects that code outside
+//! the package calls. They are reachable; each parameter holds its own outside
+//! value (`OutsideArgument`, one per parameter, so that unrelated functions
+//! share nothing); a method's receiver is an instance of each class that has
+//! the method, its own class and the package subclasses that inherit it
+//! (made outside: `Instance(k, k)`, allocated at the class statement), or that
+//! class itself for a classmethod. Defaults still flow (`calls_prepare`).
+
+ascent::ascent_source! { outside:
+
+    /// Function `f` is the plain method, property getter or setter `name` of class `k`.
+    relation method_of(Insn, Insn);
+    /// Function `f` is a classmethod of class `k`.
+    relation classmethod_of(Insn, Insn);
+
+    method_of(f, k) <-- class_attr(k, _, ?Obj::Function(f));
+    method_of(f, k) <-- class_attr(k, _, ?Obj::Wrapped(Wrapper::Property, f));
+    method_of(f, k) <-- class_attr(k, _, ?Obj::PropertySetter(f));
+    classmethod_of(f, k) <-- class_attr(k, _, ?Obj::Wrapped(Wrapper::ClassMethod, f));
+
+    reachable(code) <-- OutsideCalled(code);
+    local(code, slot, o) <-- OutsideArgument(code, slot, o);
+    elem(c, o) <-- OutsideElement(c, o);
+    local(code, slot, Obj::Instance(*k, *k)) <-- OutsideReceiver(code, f, slot), method_of(f, k);
+    local(code, slot, Obj::Class(*k)) <-- OutsideReceiver(code, f, slot), classmethod_of(f, k);
+}

@@ -1,0 +1,25 @@
+"""A library: code outside the package calls `api`; nothing here does."""
+
+
+def helper():
+    return 1
+
+
+def api(client):
+    helper()
+    # What the caller passes is outside the package: its method is unresolved.
+    client.send(_encode(3))
+    return client
+
+
+def _encode(value):
+    return value
+
+
+def _unused():
+    # Private and never called: not a root, so `format_row` is not reached from here.
+    return format_row()
+
+
+def format_row():
+    return "row"
