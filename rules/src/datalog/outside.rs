@@ -4,7 +4,8 @@
 //! share nothing); a method's receiver is an instance of each class that has
 //! the method, its own class and the package subclasses that inherit it
 //! (made outside: `Instance(k, k)`, allocated at the class statement), or that
-//! class itself for a classmethod. Defaults still flow (`calls_prepare`).
+//! class itself for a classmethod. Defaults still flow (`calls_prepare`). What
+//! calling an outside value gives is an outside value.
 
 ascent::ascent_source! { outside:
 
@@ -23,4 +24,6 @@ ascent::ascent_source! { outside:
     elem(c, o) <-- OutsideElement(c, o);
     local(code, slot, Obj::Instance(*k, *k)) <-- OutsideReceiver(code, f, slot), method_of(f, k);
     local(code, slot, Obj::Class(*k)) <-- OutsideReceiver(code, f, slot), classmethod_of(f, k);
+    // What calling an outside value returns is outside too, named as what was called.
+    pts(out, Obj::External(*e)) <-- external_call(_, e, out), if e.is_argument();
 }
