@@ -198,6 +198,39 @@ fn strip_root_package(modules: &mut [String]) {
     }
 }
 
+/// The one of `names` that is `wanted`, or that ends with `.wanted` (a unique last
+/// part: `Session.send`); the errors start with `{flag} {wanted}` and name up to five
+/// candidates.
+pub fn by_name_or_last_part<'a>(
+    names: impl IntoIterator<Item = &'a str>,
+    wanted: &str,
+    flag: &str,
+    what: &str,
+) -> Result<String, String> {
+    let suffix = format!(".{wanted}");
+    let mut matches: Vec<&str> = Vec::new();
+    for name in names {
+        if name == wanted {
+            return Ok(name.to_string());
+        }
+        if name.ends_with(&suffix) {
+            matches.push(name);
+        }
+    }
+    matches.sort_unstable();
+    matches.dedup();
+    match matches.as_slice() {
+        [one] => Ok(one.to_string()),
+        [] => Err(format!("{flag} {wanted}: no {what} has that name")),
+        many => Err(format!(
+            "{flag} {wanted}: {} functions end with that name ({}{}); give more of it",
+            many.len(),
+            many.iter().take(5).copied().collect::<Vec<_>>().join(", "),
+            if many.len() > 5 { ", ..." } else { "" }
+        )),
+    }
+}
+
 /// `<builtin>.len`, `os.path.join`.
 pub fn external_name(e: Ext, symbols: &Symbols) -> String {
     let mut name = match e.root {

@@ -157,26 +157,11 @@ fn is_public(facts: &Facts, names: &Names, code: u32) -> bool {
     module_public && !qualname.contains("<locals>") && qualname.split('.').all(public)
 }
 
-/// The one code object named `name`, or whose full name ends with `.name`.
+/// The code object named `name` (`module:function` as console scripts spell it), or
+/// whose full name ends with `.name`.
 fn resolve(names: &Names, name: &str) -> Result<String, String> {
-    let colon = name.replace(':', ".");
-    let wanted = colon.as_str();
-    if names.code.iter().any(|n| n == wanted) {
-        return Ok(wanted.to_string());
-    }
-    let suffix = format!(".{wanted}");
-    let mut matches: Vec<&String> = names.code.iter().filter(|n| n.ends_with(&suffix)).collect();
-    matches.sort();
-    matches.dedup();
-    match matches.as_slice() {
-        [one] => Ok(one.to_string()),
-        [] => Err(format!("--entry {name}: no function of the package has that name")),
-        many => Err(format!(
-            "--entry {name}: {} functions end with that name ({}); give more of it",
-            many.len(),
-            many.iter().take(5).map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
-        )),
-    }
+    let dotted = name.replace(':', ".");
+    super::names::by_name_or_last_part(names.code.iter().map(String::as_str), &dotted, "--entry", "function of the package")
 }
 
 /// `(script, "module:function")` of `[project.scripts]` in `pyproject.toml` and of

@@ -118,22 +118,8 @@ impl View {
 
 /// The node called `name`: exactly, or the one node whose name ends with `.name`.
 fn find_node(graph: &Graph, name: &str) -> Result<String, String> {
-    if graph.nodes.iter().any(|n| n.name == name) {
-        return Ok(name.to_string());
-    }
-    let suffix = format!(".{name}");
-    let matches: Vec<&str> =
-        graph.nodes.iter().map(|n| n.name.as_str()).filter(|n| n.ends_with(&suffix)).collect();
-    match matches.as_slice() {
-        [one] => Ok(one.to_string()),
-        [] => Err(format!("--from {name}: no module or function of the call graph has that name")),
-        many => Err(format!(
-            "--from {name}: {} functions end with that name ({}{}); give more of it",
-            many.len(),
-            many.iter().take(5).copied().collect::<Vec<_>>().join(", "),
-            if many.len() > 5 { ", ..." } else { "" }
-        )),
-    }
+    let nodes = graph.nodes.iter().map(|n| n.name.as_str());
+    names::by_name_or_last_part(nodes, name, "--from", "module or function of the call graph")
 }
 
 /// The richer form: every node once, every call site's edge.
