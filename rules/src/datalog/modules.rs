@@ -22,7 +22,11 @@ ascent::ascent_source! { modules_prepare:
     relation UnknownAll(ModuleId);
 
     CodeModule(code, m) <-- Code(code, m, _, _, _, _);
-    PackageModuleName(name) <-- ImportableAs(name, _);
+    // Only a module's full dotted name is surely the package's: a name below the root
+    // package (`typing` for `flask/typing.py`) is also what an absolute import of an
+    // outside module spells, and Python 3 finds that one when the package is imported,
+    // so such an import binds both.
+    PackageModuleName(name) <-- Module(_, name, _, _);
     // The import system sets `__name__`, `__file__`, `__doc__`, ... on every module.
     StaticField(Obj::Module(*m), name, Obj::Const(*kind)) <-- Module(m, _, _, _), ModuleAttribute(name, kind);
     GlobalDefined(m, name) <-- Module(m, _, _, _), ModuleAttribute(name, _);

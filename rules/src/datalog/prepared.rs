@@ -31,7 +31,7 @@ ascent::ascent_source! { prepared:
     relation CodeModule(Code, ModuleId);
     /// Module `module` binds global `name` somewhere.
     relation GlobalDefined(ModuleId, Sym);
-    /// `name` is a name a module of the package is imported by.
+    /// `name` is the full dotted name of a module of the package.
     relation PackageModuleName(Sym);
     /// Field `name` of `obj` holds `value` without any code running (module attributes, submodules).
     relation StaticField(Obj, Sym, Obj);
