@@ -152,24 +152,25 @@ pub fn analyze_from(
     let mut skipped = skipped;
     skipped.extend(lowered.skipped.iter().cloned());
     skipped.sort_by(|a, b| a.module.cmp(&b.module));
-    let chosen = roots::choose(&lowered.facts, start, &roots::metadata_folders(inputs))?;
+    let names = Names::new(&lowered.facts)?;
+    let chosen = roots::choose(&lowered.facts, &names, start, &roots::metadata_folders(inputs))?;
     let (solution, profiler) = solve_profiled(&lowered.facts, rule_set, &chosen.roots, threads, profiler)?;
-    Analysis::solved(lowered.facts, solution, skipped, profiler.finish(), provenance, chosen)
+    Ok(Analysis::solved(lowered.facts, names, solution, skipped, profiler.finish(), provenance, chosen))
 }
 
 impl Analysis {
-    /// A solved package, named, before any control product.
+    /// A solved package with its names, before any control product.
     pub fn solved(
         facts: Facts,
+        names: Names,
         solution: Solution,
         skipped: Vec<SkippedModule>,
         profile: Vec<PhaseRecord>,
         provenance: Provenance,
         roots: roots::Chosen,
-    ) -> Result<Analysis, crate::Error> {
-        let names = Names::new(&facts)?;
+    ) -> Analysis {
         let control_scope = ControlScope::Skip;
-        Ok(Analysis { facts, solution, names, skipped, profile, control: None, control_scope, provenance, roots })
+        Analysis { facts, solution, names, skipped, profile, control: None, control_scope, provenance, roots }
     }
 }
 

@@ -84,13 +84,12 @@ impl fmt::Display for Chosen {
 
 /// Chooses the roots of `facts`. `folders` are where packaging metadata may be
 /// (`pyproject.toml`, `setup.cfg`): the input folder and those above it.
-pub fn choose(facts: &Facts, start: &Start, folders: &[PathBuf]) -> Result<Chosen, crate::Error> {
-    let names = Names::new(facts)?;
+pub fn choose(facts: &Facts, names: &Names, start: &Start, folders: &[PathBuf]) -> Result<Chosen, crate::Error> {
     let scripts = console_scripts(folders);
     let has_main = names.module.iter().any(|m| m == "__main__" || m.ends_with(".__main__"));
     let mut entries: Vec<String> = Vec::new();
     for entry in &start.entries {
-        entries.push(resolve(&names, entry).map_err(crate::Error::Usage)?);
+        entries.push(resolve(names, entry).map_err(crate::Error::Usage)?);
     }
     let (mode, reason) = match (start.mode, start.entries.is_empty()) {
         (Some(mode), true) => (mode, format!("--roots {}", mode.name())),
@@ -103,7 +102,7 @@ pub fn choose(facts: &Facts, start: &Start, folders: &[PathBuf]) -> Result<Chose
         (None, true) if has_main || !scripts.is_empty() => {
             // An application: its entry points, the console scripts its metadata names.
             for (script, target) in &scripts {
-                match resolve(&names, target) {
+                match resolve(names, target) {
                     Ok(name) => entries.push(name),
                     Err(why) => eprintln!("cpyg: console script {script} = {target}: {why}; not a root"),
                 }
@@ -120,6 +119,7 @@ pub fn choose(facts: &Facts, start: &Start, folders: &[PathBuf]) -> Result<Chose
     };
     entries.sort();
     entries.dedup();
+    let qualnames: Vec<u32> = facts.rows(RelationId::Code).map(|r| r[3]).collect();
     let mut called: Vec<u32> = Vec::new();
     for (code, kind) in names.kind.iter().enumerate() {
         let callable = matches!(
@@ -133,24 +133,23 @@ pub fn choose(facts: &Facts, start: &Start, folders: &[PathBuf]) -> Result<Chose
         let root = callable
             && match mode {
                 RootMode::All => true,
-                RootMode::Public => *kind != CodeKind::Lambda && is_public(facts, &names, code as u32),
+                RootMode::Public => *kind != CodeKind::Lambda && is_public(facts, names, code, qualnames[code]),
                 RootMode::Modules => entries.contains(&names.code[code]),
             };
         if root {
             called.push(code as u32);
         }
     }
-    let not_run = if mode == RootMode::Modules { Vec::new() } else { demo_blocks(facts, &names) };
+    let not_run = if mode == RootMode::Modules { Vec::new() } else { demo_blocks(facts, names) };
     Ok(Chosen { mode, reason, entries, roots: Roots { called_from_outside: called, not_run } })
 }
 
 /// A function outside code can call by name: defined at module level or in a class
 /// body (no `<locals>`), and no part of its module or qualified name private (`_x`;
 /// special methods `__x__` are public).
-fn is_public(facts: &Facts, names: &Names, code: u32) -> bool {
-    let Some(row) = facts.rows(RelationId::Code).nth(code as usize) else { return false };
-    let qualname = facts.symbols.text(row[3]).unwrap_or("<locals>");
-    let module = names.module.get(row[1] as usize).map_or("_", String::as_str);
+fn is_public(facts: &Facts, names: &Names, code: usize, qualname: u32) -> bool {
+    let qualname = facts.symbols.text(qualname).unwrap_or("<locals>");
+    let module = names.module.get(names.code_module[code] as usize).map_or("_", String::as_str);
     let public =
         |part: &str| !part.starts_with('_') || (part.len() > 4 && part.starts_with("__") && part.ends_with("__"));
     let module_public = module.split('.').all(|p| p == "__init__" || !p.starts_with('_'));

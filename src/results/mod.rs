@@ -143,9 +143,10 @@ pub fn solve_dir_from(
         return Err(crate::Error::NothingAnalysable(format!("{}: {}", dir.display(), crate::facts::nothing_left(&skipped))));
     }
     let inputs: Vec<PathBuf> = manifest.inputs.iter().map(PathBuf::from).collect();
-    let chosen = roots::choose(&facts, start, &roots::metadata_folders(&inputs))?;
+    let names = crate::analysis::Names::new(&facts)?;
+    let chosen = roots::choose(&facts, &names, start, &roots::metadata_folders(&inputs))?;
     let (solution, profiler) = solve_profiled(&facts, rule_set, &chosen.roots, threads.max(1), profiler)?;
-    Analysis::solved(facts, solution, skipped, profiler.finish(), provenance, chosen)
+    Ok(Analysis::solved(facts, names, solution, skipped, profiler.finish(), provenance, chosen))
 }
 
 /// Which instructions are explicit calls (`f(x)`, the paper's call sites), as
