@@ -54,6 +54,7 @@ def parse_args(argv):
     parser.add_argument("--bench", required=True,
                         help="folder of <category>/<case>/ folders (PyCG's micro-benchmark/snippets)")
     parser.add_argument("--python", help="interpreter passed on to cpyg (path or name, e.g. python3.12)")
+    parser.add_argument("--rules", help="the rule set passed on to cpyg (`cpyg rules`; default insensitive)")
     parser.add_argument("--timeout", type=float, default=120.0,
                         help="seconds allowed per case (default 120)")
     parser.add_argument("--verbose", action="store_true",
@@ -92,10 +93,12 @@ def load_ground_truth(case_dir):
         return edges_of(json.load(f))
 
 
-def cpyg_command(cpyg, case_dir, python):
+def cpyg_command(cpyg, case_dir, python, rules=None):
     command = [cpyg, "callgraph", case_dir, "--format", "pycg"]
     if python:
         command += ["--python", python]
+    if rules:
+        command += ["--rules", rules]
     return command
 
 
@@ -130,7 +133,7 @@ def score_case(bench, category, name, args):
         result.status, result.error = "skipped", "unreadable ground truth: %s" % e
         return result
 
-    code, stdout, stderr = run_cpyg(cpyg_command(args.cpyg, case_dir, args.python), args.timeout)
+    code, stdout, stderr = run_cpyg(cpyg_command(args.cpyg, case_dir, args.python, args.rules), args.timeout)
     result.exit_code, result.stderr = code, stderr
     if code is None:
         result.status, result.error = "error", "timed out after %gs" % args.timeout

@@ -93,7 +93,7 @@ enum Command {
         #[arg(long)]
         facts: PathBuf,
         #[command(flatten)]
-        rules: Rules,
+        rules: RuleArgs,
         #[command(flatten)]
         roots: Roots,
         #[command(flatten)]
@@ -173,6 +173,26 @@ enum Command {
     Interpreters {
         #[command(flatten)]
         output: Output,
+    },
+    /// List the rule sets `--rules` takes, one line each.
+    Rules,
+    /// Propose a selective policy (`--rules selective --policy FILE`) from the solution of
+    /// `--rules` (default insensitive): the functions whose merged activations lose
+    /// precision, within a cost budget, each with the reason it was chosen.
+    Policy {
+        /// Read the package and propose (the one mode, for now).
+        #[arg(long, required = true)]
+        propose: bool,
+        #[command(flatten)]
+        input: AnalysisInput,
+        /// The estimated cost (contexts times points-to rows) the chosen functions may add;
+        /// default: the insensitive solution's points-to count.
+        #[arg(long)]
+        budget: Option<u64>,
+        #[command(flatten)]
+        output: Output,
+        #[command(flatten)]
+        run: RunOptions,
     },
     /// Compare cpyg's decoding with an interpreter's own `dis`, module by module.
     Conformance {
@@ -335,16 +355,27 @@ impl Roots {
 }
 
 #[derive(Args)]
-struct Rules {
-    /// The rule set to solve.
+struct RuleArgs {
+    /// The rule set to solve (`cpyg rules` lists them).
     #[arg(long = "rules", value_parser = rule_set_parser(), default_value = "insensitive")]
     rule_set: RuleSet,
+    /// The policy of `--rules selective`: which functions get which attributes
+    /// (JSON; schema: docs/policy.schema.json in cpyg's source).
+    #[arg(long, value_name = "FILE.json")]
+    policy: Option<PathBuf>,
+}
+
+impl RuleArgs {
+    fn rules(&self) -> Result<cpyg::analysis::Rules, cpyg::Error> {
+        cpyg::analysis::Rules::new(self.rule_set, self.policy.clone())
+    }
 }
 
 /// The rule sets by name, so that help lists them and a wrong one is a usage error.
 fn rule_set_parser() -> impl clap::builder::TypedValueParser<Value = RuleSet> {
     use clap::builder::TypedValueParser as _;
-    let names: Vec<&'static str> = RuleSet::ALL.iter().map(|r| r.name()).collect();
+    let names: Vec<clap::builder::PossibleValue> =
+        RuleSet::ALL.iter().map(|r| clap::builder::PossibleValue::new(r.name()).help(r.description())).collect();
     clap::builder::PossibleValuesParser::new(names)
         .map(|name: String| RuleSet::from_name(&name).expect("only the names of rule sets are possible"))
 }
@@ -425,7 +456,7 @@ struct AnalysisInput {
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     #[command(flatten)]
-    rules: Rules,
+    rules: RuleArgs,
     #[command(flatten)]
     roots: Roots,
     #[command(flatten)]
@@ -438,7 +469,7 @@ impl AnalysisInput {
     fn analyze(&self) -> Result<cpyg::analysis::Analysis, Error> {
         let python = self.python.python.as_deref();
         let (start, profiler) = (self.roots.start(), cpyg::profile::Profiler::new());
-        cpyg::analysis::analyze_from(&self.paths, python, self.rules.rule_set, &start, self.threads.get(), profiler)
+        cpyg::analysis::analyze_from(&self.paths, python, self.rules.rules()?, &start, self.threads.get(), profiler)
     }
 }
 
@@ -488,10 +519,36 @@ fn run(command: Command) -> Result<ExitCode, Error> {
             conformance(python.python.as_deref(), &paths, threads.unwrap_or_else(cores), output.output.as_deref())
         }
         Command::Interpreters { output } => interpreters(output.output.as_deref()),
+        Command::Policy { propose: _, input, budget, output, run } => {
+            run.start();
+            let analysis = input.analyze()?;
+            let proposal = cpyg::analysis::propose::propose(&analysis, budget);
+            monitor::finish();
+            run.report(&analysis.profile);
+            report_skipped(&analysis);
+            eprintln!(
+                "cpyg: {}; {} functions proposed (estimated cost {} of a budget of {}; {} candidates over it)",
+                cpyg::results::Setting(&analysis),
+                proposal.functions.len(),
+                proposal.proposed.estimated_total,
+                proposal.proposed.budget,
+                proposal.proposed.over_budget.len()
+            );
+            let text = serde_json::to_string_pretty(&proposal).map_err(|e| Error::Usage(e.to_string()))?;
+            emit(output.output.as_deref(), |out| writeln!(out, "{text}"))?;
+            Ok(run.exit(analysis.skipped.len()))
+        }
+        Command::Rules => {
+            let width = RuleSet::ALL.iter().map(|r| r.name().len()).max().unwrap_or(0);
+            emit(None, |out| {
+                RuleSet::ALL.iter().try_for_each(|rules| writeln!(out, "{:width$}  {}", rules.name(), rules.description()))
+            })?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Analyze { input, db, control, run } => analyze(&input, &db, control.into(), &run),
         Command::Solve { facts, rules, roots, db, edited, threads, control, run } => {
             let verify = if edited { Verify::Structure } else { Verify::Contents };
-            solve(&facts, verify, rules.rule_set, &roots.start(), &db, threads.get(), control.into(), &run)
+            solve(&facts, verify, rules.rules()?, &roots.start(), &db, threads.get(), control.into(), &run)
         }
         Command::Graph { product, input, function, format, scope, output, run } => {
             graph(product, &input, function.as_deref(), format, scope, output.output.as_deref(), &run)
@@ -610,7 +667,7 @@ fn analyze(
     let run = cpyg::results::analyze_to_db_from(
         &input.paths,
         python,
-        input.rules.rule_set,
+        input.rules.rules()?,
         &input.roots.start(),
         input.threads.get(),
         control,
@@ -625,7 +682,7 @@ fn analyze(
 fn solve(
     facts: &Path,
     verify: Verify,
-    rule_set: RuleSet,
+    rules: cpyg::analysis::Rules,
     start: &cpyg::analysis::roots::Start,
     db: &Database,
     threads: usize,
@@ -633,7 +690,7 @@ fn solve(
     options: &RunOptions,
 ) -> Result<ExitCode, Error> {
     options.start();
-    let run = cpyg::results::solve_to_db_from(facts, verify, rule_set, start, threads, control, &db.destination())?;
+    let run = cpyg::results::solve_to_db_from(facts, verify, rules, start, threads, control, &db.destination())?;
     monitor::finish();
     options.report(&run.analysis.profile);
     report_run(&run);

@@ -102,32 +102,49 @@ fn run_case(case: &Case, expectations: &[Expectation], minor: u8) -> Outcome {
     if !dir.is_dir() {
         return Outcome::Error(format!("no fixture {} (run tests/fixtures/regenerate.sh)", dir.display()));
     }
-    let (rules, profiler) = (cpyg_rules::RuleSet::Insensitive, cpyg::profile::Profiler::new());
-    match cpyg::analysis::analyze_from(&[dir], None, rules, &case.start, 1, profiler) {
-        Err(error) => Outcome::Error(format!("analysis failed: {error}")),
-        Ok(mut analysis) => {
-            let control = match expectations.iter().any(|e| e.assertion.is_control()) {
-                false => None,
-                true => match control_documents(&mut analysis) {
-                    Ok(documents) => Some(documents),
-                    Err(error) => return Outcome::Error(format!("control products failed: {error}")),
-                },
-            };
-            let graph = analysis.callgraph_pycg();
-            let points_to = |scope: &str, name: &str| analysis.points_to(scope, name);
-            let failed = expectations
-                .iter()
-                .filter_map(|e| {
-                    let result = match &control {
-                        Some((cfg, cdg)) if e.assertion.is_control() => check_control(cfg, cdg, &e.assertion),
-                        _ => check(&graph, &points_to, &e.assertion),
-                    };
-                    result.err().map(|found| (e.clone(), found))
-                })
-                .collect();
-            Outcome::Checked { failed }
+    let mut rule_sets: Vec<cpyg_rules::RuleSet> = Vec::new();
+    for e in expectations {
+        if !rule_sets.contains(&e.rules) {
+            rule_sets.push(e.rules);
         }
     }
+    let mut failed = Vec::new();
+    for rules in rule_sets {
+        let under: Vec<&Expectation> = expectations.iter().filter(|e| e.rules == rules).collect();
+        match check_under(case, &under, rules, &dir) {
+            Ok(mut more) => failed.append(&mut more),
+            Err(error) => return Outcome::Error(format!("rules {}: {error}", rules.name())),
+        }
+    }
+    Outcome::Checked { failed }
+}
+
+/// The assertions of one rule set, checked against its analysis of the case.
+fn check_under(
+    case: &Case,
+    expectations: &[&Expectation],
+    rules: cpyg_rules::RuleSet,
+    dir: &Path,
+) -> Result<Vec<(Expectation, String)>, String> {
+    let profiler = cpyg::profile::Profiler::new();
+    let mut analysis = cpyg::analysis::analyze_from(&[dir.to_path_buf()], None, rules, &case.start, 1, profiler)
+        .map_err(|error| format!("analysis failed: {error}"))?;
+    let control = match expectations.iter().any(|e| e.assertion.is_control()) {
+        false => None,
+        true => Some(control_documents(&mut analysis).map_err(|error| format!("control products failed: {error}"))?),
+    };
+    let graph = analysis.callgraph_pycg();
+    let points_to = |scope: &str, name: &str| analysis.points_to(scope, name);
+    Ok(expectations
+        .iter()
+        .filter_map(|e| {
+            let result = match &control {
+                Some((cfg, cdg)) if e.assertion.is_control() => check_control(cfg, cdg, &e.assertion),
+                _ => check(&graph, &points_to, &e.assertion),
+            };
+            result.err().map(|found| ((*e).clone(), found))
+        })
+        .collect())
 }
 
 /// The CFG and CDG documents of every code object (unreached ones too, so that a

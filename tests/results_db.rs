@@ -205,5 +205,7 @@ fn command_line_analyze_and_errors() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2), "a usage error");
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("invalid value 'nope' for '--rules") && stderr.contains("[possible values: insensitive]"), "{stderr}");
+    let names: Vec<&str> = cpyg_rules::RuleSet::ALL.iter().map(|r| r.name()).collect();
+    let listed = format!("[possible values: {}]", names.join(", "));
+    assert!(stderr.contains("invalid value 'nope' for '--rules") && stderr.contains(&listed), "{stderr}");
 }

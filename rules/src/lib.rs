@@ -4,11 +4,13 @@
 //! - [`datalog`]: the rule files, one concern each (`ascent_source!`);
 //! - [`sets`]: rule sets assembled from them, chosen by name;
 //! - [`objects`]: the abstract objects;
+//! - [`context`]: calling and heap contexts, and policy attributes;
 //! - [`knowledge`]: Python names and builtins the rules match, as input relations;
 //! - [`mro`]: C3 linearization between rounds;
 //! - [`substitution`]: read variables replaced by their single producer before solving;
 //! - [`solve`]: the driver.
 
+pub mod context;
 pub mod datalog;
 pub mod error;
 pub mod input;

@@ -199,6 +199,12 @@ pub enum Obj {
 }
 
 impl Obj {
+    /// Objects without a heap context: namespaces (module and class bodies run in the root
+    /// context), constants, outside objects (`crate::context`).
+    pub fn is_context_free(&self) -> bool {
+        matches!(self, Obj::Module(_) | Obj::Class(_) | Obj::Const(_) | Obj::External(_) | Obj::PassThrough)
+    }
+
     pub fn is_container(self) -> bool {
         matches!(self, Obj::Container(_))
     }

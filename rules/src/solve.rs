@@ -8,12 +8,13 @@ use cpyg_facts::lower::Facts;
 use cpyg_facts::schema::{Protocol, RelationId};
 use cpyg_facts::symbols::Symbols;
 
+use crate::context::{Attribute, CallString, Context};
 use crate::error::Error;
 use crate::input::{insn_code, rows};
 use crate::knowledge::{Knowledge, Roots};
 use crate::mro::linearize;
 use crate::objects::*;
-use crate::sets::{CoverageProgram, Insensitive, Orders, Prepare, RuleSet};
+use crate::sets::{CallSite1, Contextual, CoverageProgram, Insensitive, Orders, Prepare, RuleSet};
 use crate::substitution::Substitution;
 
 /// Derived relations, sorted and deduplicated.
@@ -48,6 +49,13 @@ pub struct Solution {
     pub mro: Vec<(Insn, u32, Obj)>,
     pub unresolved: Vec<(Insn, Group)>,
     pub coverage: Vec<(Insn, Coverage)>,
+    /// The call graph with contexts: `(caller context, site, callee context, callee)`. Every
+    /// context is the empty call string under the insensitive rule set.
+    pub context_call_edge: Vec<(CallString, Insn, CallString, Code)>,
+    /// `(heap context, cell, object)`: what each cell an activation made may hold.
+    pub context_cell_value: Vec<(CallString, Obj, Obj)>,
+    /// The attributes the rule set gave code objects (every one `context` under `context`).
+    pub policy: Vec<(Code, Attribute)>,
 }
 
 impl Solution {
@@ -139,13 +147,15 @@ pub fn solve_observed(
     threads: usize,
     observe: &(dyn Fn(Step) + Sync),
 ) -> Result<Solution, Error> {
-    solve_rooted(facts, rule_set, &Roots::default(), threads, observe)
+    solve_rooted(facts, rule_set, &[], &Roots::default(), threads, observe)
 }
 
-/// [`solve_observed`] from module bodies and `roots`.
+/// [`solve_observed`] from module bodies and `roots`; `policy` gives code objects their
+/// attributes under the `selective` rule set (the other sets ignore it).
 pub fn solve_rooted(
     facts: &Facts,
     rule_set: RuleSet,
+    policy: &[(Code, Attribute)],
     roots: &Roots,
     threads: usize,
     observe: &(dyn Fn(Step) + Sync),
@@ -154,7 +164,7 @@ pub fn solve_rooted(
     observe(Step::Substitute);
     let substitution = Substitution::of(facts);
     let first = FirstOrders::Guessed;
-    let mut solution = solve_substituted(facts, rule_set, roots, threads, &substitution, first, observe)?;
+    let mut solution = solve_substituted(facts, rule_set, policy, roots, threads, &substitution, first, observe)?;
     solution.time = started.elapsed();
     Ok(solution)
 }
@@ -168,12 +178,14 @@ pub fn solve_with(
     substitution: &Substitution,
     first: FirstOrders,
 ) -> Result<Solution, Error> {
-    solve_substituted(facts, rule_set, &Roots::default(), threads, substitution, first, &|_| {})
+    solve_substituted(facts, rule_set, &[], &Roots::default(), threads, substitution, first, &|_| {})
 }
 
+#[allow(clippy::too_many_arguments)]
 fn solve_substituted(
     facts: &Facts,
     rule_set: RuleSet,
+    policy: &[(Code, Attribute)],
     roots: &Roots,
     threads: usize,
     substitution: &Substitution,
@@ -187,23 +199,37 @@ fn solve_substituted(
         .num_threads(threads.max(1))
         .build()
         .map_err(|e| Error::Threads { threads, message: e.to_string() })?;
+    let policy = uniform_policy(facts, rule_set, policy);
     let mut solution = pool.install(|| match rule_set {
-        RuleSet::Insensitive => run::<Insensitive>(facts, &knowledge, substitution, first, observe),
+        RuleSet::Insensitive => run::<Insensitive>(facts, &knowledge, &policy, substitution, first, observe),
+        RuleSet::Context | RuleSet::Selective => run::<Contextual>(facts, &knowledge, &policy, substitution, first, observe),
+        RuleSet::CallSite1 => run::<CallSite1>(facts, &knowledge, &policy, substitution, first, observe),
     })?;
     observe(Step::Done);
     solution.rule_set = Some(rule_set);
+    solution.policy = sorted(&policy);
     solution.symbols = symbols;
     solution.threads = threads.max(1);
     solution.time = started.elapsed();
     Ok(solution)
 }
 
+/// The policy a rule set gives code objects: every one context-sensitive under `context`,
+/// the given one under `selective`.
+fn uniform_policy(facts: &Facts, rule_set: RuleSet, given: &[(Code, Attribute)]) -> Vec<(Code, Attribute)> {
+    match rule_set {
+        RuleSet::Insensitive | RuleSet::CallSite1 => Vec::new(),
+        RuleSet::Context => facts.rows(RelationId::Code).map(|c| (c[0], Attribute::Context)).collect(),
+        RuleSet::Selective => given.to_vec(),
+    }
+}
+
 /// What the driver needs of a rule set's program; every set includes the same
 /// shared files, so one macro implements it for each.
 trait Program: Default {
-    /// Copies the facts, knowledge and prepared relations of the preparation, and takes
-    /// `mro` and the relations that depend on it from the round's orders.
-    fn load(&mut self, prepared: &Prepare, orders: Orders);
+    /// Copies the facts, knowledge and prepared relations of the preparation and the
+    /// policy, and takes `mro` and the relations that depend on it from the round's orders.
+    fn load(&mut self, prepared: &Prepare, orders: Orders, policy: &[(Code, Attribute)]);
     fn run(&mut self);
     /// Runs to the fixed point, or stops between two iterations once `limit` has passed
     /// (false then). Only optimised builds can stop early.
@@ -222,6 +248,7 @@ trait Program: Default {
 fn run<P: Program>(
     facts: &Facts,
     knowledge: &Knowledge,
+    policy: &[(Code, Attribute)],
     substitution: &Substitution,
     first: FirstOrders,
     observe: &(dyn Fn(Step) + Sync),
@@ -247,7 +274,7 @@ fn run<P: Program>(
         // so the guess never holds a base the rounds would not find.
         observe(Step::Guess);
         let mut program = P::default();
-        program.load(&prepared, orders(&prepared, &mro));
+        program.load(&prepared, orders(&prepared, &mro), policy);
         program.clear_calls();
         diagnostics.run(&mut program, "guess")?;
         mro = linearize(&classes, &program.class_bases());
@@ -258,7 +285,7 @@ fn run<P: Program>(
         let orders = orders(&prepared, &mro);
         observe(Step::FixedPoint { round: rounds + 1 });
         let mut program = P::default();
-        program.load(&prepared, orders);
+        program.load(&prepared, orders, policy);
         rounds += 1;
         diagnostics.run(&mut program, &format!("round {rounds}"))?;
         let next = linearize(&classes, &program.class_bases());
@@ -395,7 +422,7 @@ macro_rules! knowledge_relations {
 macro_rules! fixed_point_inputs {
     ($callback:ident!($($args:tt)*)) => {
         $callback!($($args)*;
-            ModuleCode, CellSlot, LoadLocal, StoreCell, StoreAttr, SuperAttr,
+            ModuleCode, CodeModule, DefaultStore, CellSlot, LoadLocal, StoreCell, StoreAttr, SuperAttr,
             SliceSubscript, UnpackRest, MakeFunction, ClassBase, CallKeyword, CallStarArgs,
             CallStarKwargs, Delegate, GetIter, Next, GetAIter, GetANext, ExitContext, BinaryOp,
             TruthTest, InsnCode, SpecialName, ContainerMethodEffect, BuiltinFunction, PrivateName,
@@ -434,7 +461,7 @@ macro_rules! order_relations {
 macro_rules! prepared_relations {
     ($callback:ident!($($args:tt)*)) => {
         $callback!($($args)*;
-            Copy, Alloc, LocalStore, StaticLocal, CodeModule, GlobalDefined, PackageModuleName, StaticField,
+            Copy, Alloc, LocalStore, DefaultStore, StaticLocal, CodeModule, GlobalDefined, PackageModuleName, StaticField,
             StoreStatic, LoadStatic, ClassStore, AttrLoad, ImportStarInto, CallIn, CallPositional, CallbackArg,
             PositionalParam, KeywordSlot, KeywordParam, VarArgsOf, KwArgsOf, KwDefaultsFlow, ReturnVar,
             StaticReturn, GeneratorCode, NeverCallsBack, ModelledBuiltin, ClassDefinesIn, ClassDefines,
@@ -567,12 +594,13 @@ fn coverage(
 }
 
 macro_rules! program {
-    ($set:ty) => {
+    ($set:ty, $ctx:ty) => {
         impl Program for $set {
-            fn load(&mut self, prepared: &Prepare, mut orders: Orders) {
+            fn load(&mut self, prepared: &Prepare, mut orders: Orders, policy: &[(Code, Attribute)]) {
                 fixed_point_inputs!(copy_relations!(prepared, self));
                 order_relations!(move_relations!(orders, self));
                 self.mro = std::mem::take(&mut orders.mro).into_iter().collect();
+                self.Policy = policy.iter().copied().collect();
             }
 
             fn clear_calls(&mut self) {
@@ -600,14 +628,15 @@ macro_rules! program {
 
             fn heaviest(&self) -> String {
                 let mut text = String::new();
-                heaviest(&mut text, "pts(var, obj)", self.pts.iter().map(|t| (t.0, t.1)));
-                heaviest(&mut text, "local(code, slot, obj)", self.local.iter().map(|t| ((t.0, t.1), t.2)));
-                heaviest(&mut text, "elem(container, obj)", self.elem.iter().map(|t| (t.0, t.1)));
-                heaviest(&mut text, "elem_load(container, var)", self.elem_load.iter().map(|t| (t.0, t.1)));
-                heaviest(&mut text, "elem_subset(source, container)", self.elem_subset.iter().map(|t| (t.0, t.1)));
-                heaviest(&mut text, "field(obj, name, obj)", self.field.iter().map(|t| ((t.0, t.1), t.2)));
-                heaviest(&mut text, "attr_load(obj, name, var)", self.attr_load.iter().map(|t| ((t.0, t.1), t.2)));
-                heaviest(&mut text, "raises(code, obj)", self.raises.iter().map(|t| (t.0, t.1)));
+                heaviest(&mut text, "pts(var, obj)", self.pts.iter().map(|t| (t.1, t.3)));
+                heaviest(&mut text, "local(code, slot, obj)", self.local.iter().map(|t| ((t.1, t.2), t.4)));
+                heaviest(&mut text, "elem(container, obj)", self.elem.iter().map(|t| (t.1, t.3)));
+                heaviest(&mut text, "elem_load(container, var)", self.elem_load.iter().map(|t| (t.1, t.3)));
+                heaviest(&mut text, "elem_subset(source, container)", self.elem_subset.iter().map(|t| (t.1, t.3)));
+                heaviest(&mut text, "field(obj, name, obj)", self.field.iter().map(|t| ((t.0, t.1), t.3)));
+                heaviest(&mut text, "attr_load(obj, name, var)", self.attr_load.iter().map(|t| ((t.3, t.4), t.5)));
+                heaviest(&mut text, "raises(code, obj)", self.raises.iter().map(|t| (t.1, t.3)));
+                heaviest(&mut text, "reachable(ctx, code)", self.reachable.iter().map(|t| (t.1, t.0)));
                 text
             }
 
@@ -620,27 +649,34 @@ macro_rules! program {
             }
 
             fn into_solution(self, facts: &Facts, substitution: &Substitution) -> Result<Solution, String> {
-                let reachable: Vec<Code> = sorted(&self.reachable.iter().map(|r| r.0).collect::<Vec<_>>());
+                let reachable: Vec<Code> = sorted(&self.reachable.iter().map(|r| r.1).collect::<Vec<_>>());
                 let implicit = implicit_sites(facts, &reachable)?;
-                let pts = sorted(&self.pts);
+                let pts = sorted(&self.pts.iter().map(|r| (r.1, r.3)).collect::<Vec<_>>());
                 let invokes = sorted(&self.invokes);
                 let call_edge = sorted(&self.call_edge);
-                let (unresolved, coverage) =
-                    coverage(sorted(&self.live_call), &pts, invokes.clone(), call_edge.clone(), implicit);
+                let live_call = sorted(&self.live_call.iter().map(|r| (r.1, r.2, r.3)).collect::<Vec<_>>());
+                let (unresolved, coverage) = coverage(live_call, &pts, invokes.clone(), call_edge.clone(), implicit);
+                let heap = |h: &<$ctx as Context>::Heap| <$ctx as Context>::heap_call_string(h);
                 Ok(Solution {
                     reachable,
-                    local: sorted(&self.local),
-                    field: sorted(&self.field),
-                    field_flow: sorted(self.field_flow.iter().filter(|f| !f.1.is_namespace())),
+                    local: sorted(&self.local.iter().map(|r| (r.1, r.2, r.4)).collect::<Vec<_>>()),
+                    field: sorted(&self.field.iter().map(|r| (r.0, r.1, r.3)).collect::<Vec<_>>()),
+                    field_flow: sorted(
+                        &self.field_flow.iter().filter(|f| !f.3.is_namespace()).map(|f| (f.1, f.3, f.4)).collect::<Vec<_>>(),
+                    ),
                     aliases: substitution.aliases(),
-                    elem: sorted(&self.elem),
-                    cell_value: sorted(&self.cell_value),
-                    slot_cell: sorted(&self.slot_cell),
+                    elem: sorted(&self.elem.iter().map(|r| (r.1, r.3)).collect::<Vec<_>>()),
+                    cell_value: sorted(&self.cell_value.iter().map(|r| (r.1, r.3)).collect::<Vec<_>>()),
+                    slot_cell: sorted(&self.slot_cell.iter().map(|r| (r.1, r.2, r.4)).collect::<Vec<_>>()),
                     calls_external: sorted(&self.calls_external),
                     call_edge,
-                    returns: sorted(&self.returns),
-                    raises: sorted(&self.raises),
+                    returns: sorted(&self.returns.iter().map(|r| (r.1, r.3)).collect::<Vec<_>>()),
+                    raises: sorted(&self.raises.iter().map(|r| (r.1, r.3)).collect::<Vec<_>>()),
                     mro: sorted(&self.mro),
+                    context_call_edge: sorted(
+                        &self.context_call_edge.iter().map(|r| (r.0.call_string(), r.1, r.2.call_string(), r.3)).collect::<Vec<_>>(),
+                    ),
+                    context_cell_value: sorted(&self.cell_value.iter().map(|r| (heap(&r.0), r.1, r.3)).collect::<Vec<_>>()),
                     pts,
                     invokes,
                     unresolved,
@@ -652,7 +688,10 @@ macro_rules! program {
     };
 }
 
-program!(Insensitive);
+program!(Insensitive, crate::sets::insensitive::Ctx);
+program!(Contextual, crate::sets::contextual::Ctx);
+program!(CallSite1, crate::sets::callsite1::Ctx);
+
 
 /// The names of a relation list's relations.
 macro_rules! relation_names {

@@ -3,6 +3,8 @@
 //! and the results decoded into names.
 
 pub mod names;
+pub mod policy;
+pub mod propose;
 pub mod roots;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -18,6 +20,7 @@ use crate::facts::{check_something_left, decode_inputs, package_input, Decoded};
 use crate::profile::{PhaseRecord, Profiler};
 
 pub use names::Names;
+pub use policy::Rules;
 
 /// A solved package.
 pub struct Analysis {
@@ -136,11 +139,12 @@ pub fn analyze_profiled(
 pub fn analyze_from(
     inputs: &[PathBuf],
     python: Option<&str>,
-    rule_set: RuleSet,
+    rules: impl Into<Rules>,
     start: &roots::Start,
     threads: usize,
     mut profiler: Profiler,
 ) -> Result<Analysis, crate::Error> {
+    let rules = rules.into();
     let threads = threads.max(1);
     let Decoded { root, package, skipped, provenance, .. } = decode_inputs(inputs, python, threads, &mut profiler)?;
     profiler.begin("lower");
@@ -154,7 +158,8 @@ pub fn analyze_from(
     skipped.sort_by(|a, b| a.module.cmp(&b.module));
     let names = Names::new(&lowered.facts)?;
     let chosen = roots::choose(&lowered.facts, &names, start, &roots::metadata_folders(inputs))?;
-    let (solution, profiler) = solve_profiled(&lowered.facts, rule_set, &chosen.roots, threads, profiler)?;
+    let policy = rules.policy_rows(&names)?;
+    let (solution, profiler) = solve_profiled(&lowered.facts, rules.set, &policy, &chosen.roots, threads, profiler)?;
     Ok(Analysis::solved(lowered.facts, names, solution, skipped, profiler.finish(), provenance, chosen))
 }
 
@@ -179,6 +184,7 @@ impl Analysis {
 pub fn solve_profiled(
     facts: &Facts,
     rule_set: RuleSet,
+    policy: &[(u32, cpyg_rules::context::Attribute)],
     roots: &cpyg_rules::Roots,
     threads: usize,
     mut profiler: Profiler,
@@ -206,7 +212,7 @@ pub fn solve_profiled(
             crate::monitor::set_detail(last_round.clone());
         }
     };
-    let solution = cpyg_rules::solve_rooted(facts, rule_set, roots, threads, &observe)?;
+    let solution = cpyg_rules::solve_rooted(facts, rule_set, policy, roots, threads, &observe)?;
     let (profiler, _) = state.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
     Ok((solution, profiler))
 }

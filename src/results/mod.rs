@@ -36,25 +36,25 @@ pub struct Run {
 pub fn analyze_to_db(
     inputs: &[PathBuf],
     python: Option<&str>,
-    rule_set: RuleSet,
+    rules: impl Into<crate::analysis::Rules>,
     threads: usize,
     control: ControlScope,
     db: &sqlite::Destination<'_>,
 ) -> Result<Run, crate::Error> {
-    analyze_to_db_from(inputs, python, rule_set, &Start::modules(), threads, control, db)
+    analyze_to_db_from(inputs, python, rules, &Start::modules(), threads, control, db)
 }
 
 /// [`analyze_to_db`] from the roots `start` asks for.
 pub fn analyze_to_db_from(
     inputs: &[PathBuf],
     python: Option<&str>,
-    rule_set: RuleSet,
+    rules: impl Into<crate::analysis::Rules>,
     start: &Start,
     threads: usize,
     control: ControlScope,
     db: &sqlite::Destination<'_>,
 ) -> Result<Run, crate::Error> {
-    let mut analysis = analyze_from(inputs, python, rule_set, start, threads, Profiler::new())?;
+    let mut analysis = analyze_from(inputs, python, rules, start, threads, Profiler::new())?;
     analysis.build_control(control)?;
     export_run(analysis, db)
 }
@@ -63,25 +63,25 @@ pub fn analyze_to_db_from(
 pub fn solve_to_db(
     facts: &Path,
     verify: Verify,
-    rule_set: RuleSet,
+    rules: impl Into<crate::analysis::Rules>,
     threads: usize,
     control: ControlScope,
     db: &sqlite::Destination<'_>,
 ) -> Result<Run, crate::Error> {
-    solve_to_db_from(facts, verify, rule_set, &Start::modules(), threads, control, db)
+    solve_to_db_from(facts, verify, rules, &Start::modules(), threads, control, db)
 }
 
 /// [`solve_to_db`] from the roots `start` asks for.
 pub fn solve_to_db_from(
     facts: &Path,
     verify: Verify,
-    rule_set: RuleSet,
+    rules: impl Into<crate::analysis::Rules>,
     start: &Start,
     threads: usize,
     control: ControlScope,
     db: &sqlite::Destination<'_>,
 ) -> Result<Run, crate::Error> {
-    let mut analysis = solve_dir_from(facts, verify, rule_set, start, threads, Profiler::new())?;
+    let mut analysis = solve_dir_from(facts, verify, rules, start, threads, Profiler::new())?;
     analysis.build_control(control)?;
     export_run(analysis, db)
 }
@@ -92,25 +92,25 @@ fn export_run(mut analysis: Analysis, db: &sqlite::Destination<'_>) -> Result<Ru
 }
 
 /// Solves the facts of a fact directory exactly as `cpyg facts` wrote it.
-pub fn solve_dir(dir: &Path, rule_set: RuleSet, threads: usize) -> Result<Analysis, crate::Error> {
-    solve_dir_with(dir, Verify::Contents, rule_set, threads)
+pub fn solve_dir(dir: &Path, rules: impl Into<crate::analysis::Rules>, threads: usize) -> Result<Analysis, crate::Error> {
+    solve_dir_with(dir, Verify::Contents, rules, threads)
 }
 
 /// Solves the facts of a fact directory, checked as `verify` says; every id is
 /// checked either way, so that no rule or name lookup meets a dangling one.
-pub fn solve_dir_with(dir: &Path, verify: Verify, rule_set: RuleSet, threads: usize) -> Result<Analysis, crate::Error> {
-    solve_dir_profiled(dir, verify, rule_set, threads, Profiler::new())
+pub fn solve_dir_with(dir: &Path, verify: Verify, rules: impl Into<crate::analysis::Rules>, threads: usize) -> Result<Analysis, crate::Error> {
+    solve_dir_profiled(dir, verify, rules, threads, Profiler::new())
 }
 
 /// [`solve_dir_with`], recording the phases `read` and `solve` into `profiler`.
 pub fn solve_dir_profiled(
     dir: &Path,
     verify: Verify,
-    rule_set: RuleSet,
+    rules: impl Into<crate::analysis::Rules>,
     threads: usize,
     profiler: Profiler,
 ) -> Result<Analysis, crate::Error> {
-    solve_dir_from(dir, verify, rule_set, &Start::modules(), threads, profiler)
+    solve_dir_from(dir, verify, rules, &Start::modules(), threads, profiler)
 }
 
 /// [`solve_dir_profiled`] from the roots `start` asks for (packaging metadata is looked
@@ -118,7 +118,7 @@ pub fn solve_dir_profiled(
 pub fn solve_dir_from(
     dir: &Path,
     verify: Verify,
-    rule_set: RuleSet,
+    rules: impl Into<crate::analysis::Rules>,
     start: &Start,
     threads: usize,
     mut profiler: Profiler,
@@ -145,7 +145,9 @@ pub fn solve_dir_from(
     let inputs: Vec<PathBuf> = manifest.inputs.iter().map(PathBuf::from).collect();
     let names = crate::analysis::Names::new(&facts)?;
     let chosen = roots::choose(&facts, &names, start, &roots::metadata_folders(&inputs))?;
-    let (solution, profiler) = solve_profiled(&facts, rule_set, &chosen.roots, threads.max(1), profiler)?;
+    let rules = rules.into();
+    let policy = rules.policy_rows(&names)?;
+    let (solution, profiler) = solve_profiled(&facts, rules.set, &policy, &chosen.roots, threads.max(1), profiler)?;
     Ok(Analysis::solved(facts, names, solution, skipped, profiler.finish(), provenance, chosen))
 }
 

@@ -102,7 +102,7 @@ pub fn open_read_only(path: &Path) -> Result<Connection, crate::Error> {
 }
 
 /// `meta.format` of the databases this cpyg writes.
-pub const DB_FORMAT: &str = "cpyg-db/2";
+pub const DB_FORMAT: &str = "cpyg-db/3";
 
 fn check_replaceable(path: &Path, force: bool) -> Result<(), String> {
     let meta = match fs::metadata(path) {
@@ -347,6 +347,7 @@ impl Writer<'_> {
             solution.slot_cell.iter().try_for_each(|&(code, slot, cell)| rows.ids(&[code, slot, o(cell)]))
         })?;
         self.call_edges(analysis, &externals)?;
+        self.contexts(solution, &o)?;
         self.table("invokes", &[("insn", "INTEGER"), ("function", "INTEGER")], &[], |rows| {
             solution.invokes.iter().try_for_each(|&(site, f)| rows.ids(&[site, f]))
         })?;
@@ -380,6 +381,42 @@ impl Writer<'_> {
             })
         })?;
         self.control(analysis.control.as_ref())
+    }
+
+    /// The contexts of a contextual rule set: `context` decodes each call string (id 0 is the
+    /// empty, root context, the only one of the insensitive rule set) into its call sites;
+    /// `context_call_edge` is `call_edge` with both contexts, `context_cell_value` `cell_value`
+    /// with the heap context of the cell (the activation that made it).
+    fn contexts(&mut self, solution: &cpyg_rules::Solution, o: &dyn Fn(Obj) -> u32) -> rusqlite::Result<()> {
+        use cpyg_rules::context::CallString;
+        let mut strings: Vec<CallString> = vec![CallString::default()];
+        strings.extend(solution.context_call_edge.iter().flat_map(|r| [r.0, r.2]));
+        strings.extend(solution.context_cell_value.iter().map(|r| r.0));
+        strings.sort_unstable();
+        strings.dedup();
+        let id = |c: &CallString| strings.binary_search(c).map_or(0, |at| at as u32);
+        let columns: Columns<'_> =
+            &[("context", "INTEGER PRIMARY KEY"), ("depth", "INTEGER"), ("site1", "INTEGER"), ("site2", "INTEGER")];
+        self.table("context", columns, &[], |rows| {
+            for (at, string) in strings.iter().enumerate() {
+                let sites: Vec<u32> = string.sites().collect();
+                let site = |n: usize| sites.get(n).map_or(Field::Null, |&s| int(s));
+                rows.row(&[int(at as u32), int(sites.len() as u32), site(0), site(1)])?;
+            }
+            Ok(())
+        })?;
+        let columns: Columns<'_> =
+            &[("context", "INTEGER"), ("insn", "INTEGER"), ("callee_context", "INTEGER"), ("callee", "INTEGER")];
+        self.table("context_call_edge", columns, &[&["callee"]], |rows| {
+            solution.context_call_edge.iter().try_for_each(|r| rows.ids(&[id(&r.0), r.1, id(&r.2), r.3]))
+        })?;
+        let columns: Columns<'_> = &[("context", "INTEGER"), ("cell", "INTEGER"), ("value", "INTEGER")];
+        self.table("context_cell_value", columns, &[], |rows| {
+            solution.context_cell_value.iter().try_for_each(|r| rows.ids(&[id(&r.0), o(r.1), o(r.2)]))
+        })?;
+        self.table("policy", &[("code", "INTEGER"), ("attribute", "TEXT")], &[], |rows| {
+            solution.policy.iter().try_for_each(|&(code, attribute)| rows.row(&[int(code), Field::Text(attribute.name())]))
+        })
     }
 
     /// The CFG and CDG (`cpyg_control`); empty tables when they were not built.
@@ -882,6 +919,22 @@ CREATE VIEW call_edges_named AS
   JOIN insn_site s ON s.insn = x.insn
   JOIN code_name sc ON sc.code = s.scope
   JOIN external ext ON ext.id = x.external;
+
+CREATE VIEW context_named AS
+  SELECT c.context, c.depth,
+         COALESCE((SELECT s.function || '@' || s.offset FROM insn_site s WHERE s.insn = c.site1), '')
+           || COALESCE(' <- ' || (SELECT s.function || '@' || s.offset FROM insn_site s WHERE s.insn = c.site2), '')
+           AS call_string
+  FROM context c;
+
+CREATE VIEW context_call_edges_named AS
+  SELECT s.function AS caller, cc.call_string AS caller_context, s.line, s.offset, e.insn,
+         n.name AS callee, ce.call_string AS callee_context
+  FROM context_call_edge e
+  JOIN insn_site s ON s.insn = e.insn
+  JOIN code_name n ON n.code = e.callee
+  JOIN context_named cc ON cc.context = e.context
+  JOIN context_named ce ON ce.context = e.callee_context;
 
 CREATE VIEW variable_named AS
   SELECT v.var, n.name AS function, v.code, v.insn, i.offset, o.text AS opname, s.text AS name, v.role,

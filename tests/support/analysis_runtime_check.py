@@ -17,6 +17,8 @@ generators and coroutines) and the values of every local and global at each line
   roots / entry  where the analysis starts; a case whose functions are called from
                  outside (anything but `roots modules`) has only its `!` assertions
                  compared with the run, which has no outside caller
+  rules          the rule set the assertions below it are about: the run checks them all
+  ~edge / ~pts   a spurious fact a rule set reports: checked as `!edge` / `!pts`
 A run only shows what one execution does, so `!` assertions are checked weakly; the
 point is to catch expectations that contradict CPython. Bodies of modules and classes
 are never callees (imports and class statements are not call edges).
@@ -265,8 +267,10 @@ def check_case(case, observed):
     # not called by this run: only what must never happen is compared with it.
     open_world = any(k == "entry" or (k == "roots" and left != ["modules"]) for _, k, left, _, _ in assertions)
     for number, keyword, left, right, line in assertions:
-        if keyword in ("roots", "entry"):
+        if keyword in ("roots", "entry", "rules"):
             continue
+        if keyword in ("~edge", "~pts"):
+            keyword = "!" + keyword[1:]
         if open_world and not keyword.startswith("!"):
             continue
         if keyword == "edge" and (left[0], right) in observed["resumed"]:

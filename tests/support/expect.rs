@@ -17,6 +17,11 @@
 //! roots modules|public|all|auto     where the analysis starts (`--roots`; `auto`: as
 //!                                   chosen for the package; module bodies when absent)
 //! entry FUNCTION                    a function called from outside (`--entry`)
+//! rules NAME                        the assertions below it hold under this rule set
+//!                                   (`insensitive` above the first such line)
+//! ~edge CALLER -> CALLEE            the rule set reports this edge, and it is spurious: a
+//!                                   run never takes it (what a more precise set removes)
+//! ~pts SCOPE NAME -> KIND TARGET    likewise for a points-to fact
 //! ```
 //!
 //! CFG kinds and CDG outcomes are the CFG's edge kinds (`normal`, `true`, `false`,
@@ -76,6 +81,8 @@ pub struct Expectation {
     /// The assertion as written, comment removed.
     pub text: String,
     pub assertion: Assertion,
+    /// The rule set the assertion is about.
+    pub rules: cpyg_rules::RuleSet,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,6 +104,8 @@ pub type Start = cpyg::analysis::roots::Start;
 pub fn parse_case(text: &str) -> Result<(Start, Vec<Expectation>), Vec<ParseError>> {
     use cpyg::analysis::roots::RootMode;
     let mut start = Start::modules();
+    // (first line, rule set) of each `rules` section.
+    let mut sections = vec![(0, cpyg_rules::RuleSet::Insensitive)];
     let mut rest = String::new();
     let mut errors = Vec::new();
     for (index, raw) in text.lines().enumerate() {
@@ -122,13 +131,28 @@ pub fn parse_case(text: &str) -> Result<(Start, Vec<Expectation>), Vec<ParseErro
                 start.entries.push(function.trim().to_string());
                 rest.push('\n');
             }
+            Some(("rules", name)) => {
+                match cpyg_rules::RuleSet::from_name(name.trim()) {
+                    Ok(rules) => sections.push((index + 1, rules)),
+                    Err(error) => errors.push(ParseError { line: index + 1, message: error.to_string() }),
+                }
+                rest.push('\n');
+            }
             _ => {
                 rest.push_str(raw);
                 rest.push('\n');
             }
         }
     }
-    let expectations = parse(&rest);
+    let expectations = parse(&rest).map(|mut expectations| {
+        for e in &mut expectations {
+            e.rules = sections.iter().rev().find(|(from, _)| *from < e.line).map_or(e.rules, |s| s.1);
+            if e.rules != cpyg_rules::RuleSet::Insensitive {
+                e.text = format!("{}  (rules {})", e.text, e.rules.name());
+            }
+        }
+        expectations
+    });
     match (expectations, errors.is_empty()) {
         (Ok(expectations), true) => Ok((start, expectations)),
         (Ok(_), false) => Err(errors),
@@ -151,7 +175,12 @@ pub fn parse(text: &str) -> Result<Vec<Expectation>, Vec<ParseError>> {
             continue;
         }
         match parse_assertion(content) {
-            Ok(assertion) => expectations.push(Expectation { line, text: content.to_string(), assertion }),
+            Ok(assertion) => expectations.push(Expectation {
+                line,
+                text: content.to_string(),
+                assertion,
+                rules: cpyg_rules::RuleSet::Insensitive,
+            }),
             Err(message) => errors.push(ParseError { line, message }),
         }
     }
@@ -165,6 +194,12 @@ pub fn parse(text: &str) -> Result<Vec<Expectation>, Vec<ParseError>> {
 /// One assertion, without comment or surrounding blanks.
 pub fn parse_assertion(content: &str) -> Result<Assertion, String> {
     let (keyword, rest) = content.split_once(char::is_whitespace).unwrap_or((content, ""));
+    // A spurious fact is reported like any other; only a run tells it apart.
+    let keyword = match keyword {
+        "~edge" => "edge",
+        "~pts" => "pts",
+        other => other,
+    };
     let (left, right) = rest.split_once("->").ok_or_else(|| format!("`{keyword}` needs `->` between its two sides"))?;
     let left: Vec<&str> = left.split_whitespace().collect();
     let right: Vec<&str> = right.split_whitespace().collect();
@@ -289,6 +324,22 @@ mod tests {
     }
 
     #[test]
+    fn rules_sections_and_spurious_facts() {
+        let text = "edge main.f -> main.g\n\
+                    ~edge main.f -> main.h\n\
+                    rules context\n\
+                    !edge main.f -> main.h\n\
+                    ~pts main.f x -> instance main.B\n";
+        let (_, parsed) = parse_case(text).unwrap();
+        let rules: Vec<&str> = parsed.iter().map(|e| e.rules.name()).collect();
+        assert_eq!(rules, ["insensitive", "insensitive", "context", "context"]);
+        assert_eq!(parsed[1].assertion, Assertion::Edge { caller: "main.f".into(), callee: "main.h".into(), present: true });
+        assert_eq!(parsed[2].text, "!edge main.f -> main.h  (rules context)");
+        let errors = parse_case("rules nope\n").unwrap_err();
+        assert!(errors[0].message.contains("nope"), "{:?}", errors);
+    }
+
+    #[test]
     fn control_assertions_parse() {
         let text = "cfg main.run 4 -> 5 true\n\
                     cfg main.run 7 -> exit exception\n\
@@ -306,7 +357,13 @@ mod tests {
                 Assertion::Cfg { function: f(), from: 7, to: Target::Exit, kind: kind("exception"), present: true },
                 Assertion::Cfg { function: f(), from: 4, to: Target::Any, kind: kind("exception"), present: false },
                 Assertion::Cfg { function: f(), from: 4, to: Target::Line(9), kind: None, present: false },
-                Assertion::Cdg { function: f(), controller: 4, dependent: Target::Line(5), outcome: kind("false"), present: true },
+                Assertion::Cdg {
+                    function: f(),
+                    controller: 4,
+                    dependent: Target::Line(5),
+                    outcome: kind("false"),
+                    present: true
+                },
                 Assertion::Cdg { function: f(), controller: 4, dependent: Target::Any, outcome: None, present: false },
             ]
         );

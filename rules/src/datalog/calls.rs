@@ -45,10 +45,10 @@ ascent::ascent_source! { calls_prepare:
         FunctionAttribute(f, FunctionAttr::Defaults, tuple), StackFlow(built, tuple),
         BuildContainer(b, ContainerKind::Tuple, built), ContainerItem(b, index, v);
     DefaultCount(f, n as u32) <-- DefaultValue(f, _, _), agg n = count() in DefaultValue(f, _, _);
-    LocalStore(v, code, slot) <--
+    DefaultStore(v, f, code, slot) <--
         MakeFunction(f, code, _), DefaultValue(f, index, v), DefaultCount(f, count), CodeArgs(code, positional, _, _, _, _),
         if positional >= count, Param(code, positional - count + index, slot, _, _);
-    KwDefaultsFlow(dv, code, slot) <--
+    KwDefaultsFlow(dv, f, code, slot) <--
         MakeFunction(f, code, _), FunctionAttribute(f, FunctionAttr::KwDefaults, dv),
         Param(code, _, slot, _, ParamKind::KeywordOnly);
 
@@ -63,121 +63,168 @@ ascent::ascent_source! { calls_prepare:
 
 ascent::ascent_source! { calls:
 
-    /// Site `site` passes its own `CallArg`s, `CallKeyword`s and star arguments to
-    /// function `f`, positions shifted by `shift` (1 after a bound receiver).
-    relation call_args(Insn, Insn, u32);
+    /// Site `site`, in context `ctx`, passes its own `CallArg`s, `CallKeyword`s and star
+    /// arguments to function `f`, positions shifted by `shift` (1 after a bound receiver).
+    relation call_args(Ctx, Insn, Insn, u32);
+    /// `call_args` with the context `f` runs in.
+    relation call_args_to(Ctx, Insn, Insn, u32, Ctx);
     /// Site `site` passes object `obj` as positional argument `index` of `f`.
-    relation arg_obj(Insn, Insn, u32, Obj);
+    relation arg_obj(Ctx, Insn, Insn, u32, HCtx, Obj);
     /// Site `site` passes what `var` holds as positional argument `index` of `f`.
-    relation arg_var(Insn, Insn, u32, Var);
+    relation arg_var(Ctx, Insn, Insn, u32, Var);
     /// The result of `f` invoked at `site` goes to `var`.
-    relation result_to(Insn, Insn, Var);
+    relation result_to(Ctx, Insn, Insn, Var);
+    /// What `callee` returns in `callee_ctx` goes to `var` in `ctx`.
+    relation result_in(Ctx, Var, Ctx, Code);
+    /// Site `site` in context `ctx` invokes the function made at `f`, a function object with
+    /// heap context `fh` (`None`: through a bound method, a protocol or a class, which do not
+    /// say which function object). The rule set answers in `context_response`.
+    relation context_request(Ctx, Insn, Insn, Option<HCtx>);
+    /// The context `f` runs in when `site` invokes it from `ctx` (the rule set's answer).
+    relation context_response(Ctx, Insn, Insn, Option<HCtx>, Ctx);
+    /// Site `site` in `ctx` runs `f` in `callee_ctx`.
+    relation invocation(Ctx, Insn, Insn, Ctx);
+    /// Function `f` runs in context `ctx` (and every function in the root context: defaults
+    /// land there whether it is called or not).
+    relation function_context(Insn, Ctx);
     /// Site `site` invokes the function made at `f`.
     relation invokes(Insn, Insn);
+    /// The call graph with contexts: site `site` in `ctx` runs code object `callee` in `callee_ctx`.
+    relation context_call_edge(Ctx, Insn, Ctx, Code);
     /// The call graph: site `site` runs code object `callee`.
     relation call_edge(Insn, Code);
     /// A `Call` in reachable code.
-    relation live_call(Insn, Var, Var);
+    relation live_call(Ctx, Insn, Var, Var);
     /// Call `site` in reachable code may call `obj` (something callable); the result goes to `out`.
-    relation call_target(Insn, Obj, Var);
+    relation call_target(Ctx, Insn, HCtx, Obj, Var);
     /// A call in reachable code of an outside object, by name; the result goes to `out`.
-    relation external_call(Insn, Ext, Var);
+    relation external_call(Ctx, Insn, Ext, Var);
     /// A call in reachable code of an outside function whose effect the rules model.
-    relation builtin_call(Insn, BuiltinEffect, Var);
-    /// The function made at `f` is positional argument `index` of the builtin call `site`.
-    relation arg_function(Insn, u32, Insn);
+    relation builtin_call(Ctx, Insn, BuiltinEffect, Var);
+    /// The function object `(h, f)` is positional argument `index` of the builtin call `site`.
+    relation arg_function(Ctx, Insn, u32, HCtx, Insn);
     /// A call of outside code that may call back the functions it is given.
-    relation callback_site(Insn);
+    relation callback_site(Ctx, Insn);
     /// Site `site` passes the elements of what `var` holds as positional argument `index` of `f`.
-    relation arg_elements(Insn, Insn, u32, Var);
-    /// What `code` returns, and what calling it gives (a generator for generator functions).
-    relation returns(Code, Obj);
-    relation result(Code, Obj);
+    relation arg_elements(Ctx, Insn, Insn, u32, Var);
+    /// What `code` returns in `ctx`, and what calling it gives (a generator for generator functions).
+    relation returns(Ctx, Code, HCtx, Obj);
+    relation result(Ctx, Code, HCtx, Obj);
     /// Site `site` calls something outside the package, by qualified name.
     relation calls_external(Insn, Ext);
-    /// The elements of what `var` holds land in local `slot` of `code` (`f(*xs)`, `f(**kw)`,
-    /// keyword-only defaults).
-    relation local_elem_flow(Var, Code, Slot);
-    /// The elements of `container` land in local `slot` of `code`.
-    relation local_elems(Obj, Code, Slot);
+    /// The elements of what `var` holds in `ctx` land in local `slot` of `code` in `callee_ctx`
+    /// (`f(*xs)`, `f(**kw)`).
+    relation local_elem_flow(Ctx, Var, Ctx, Code, Slot);
+    /// The elements of `container` land in local `slot` of `code` in `ctx`.
+    relation local_elems(HCtx, Obj, Ctx, Code, Slot);
+    /// A default of function `f` may be `obj`, for local `slot` of `code`.
+    relation default_value(Insn, Code, Slot, HCtx, Obj);
+    /// The keyword-only defaults of function `f`, for local `slot` of `code`, are elements of `c`.
+    relation default_elems(HCtx, Obj, Insn, Code, Slot);
 
-    live_call(site, callee, out) <-- CallIn(code, site, callee, out), reachable(code), !NotRun(site);
-    call_target(site, o, out) <-- live_call(site, callee, out), pts(callee, o), if o.is_callable();
-    external_call(site, *e, out) <-- call_target(site, ?Obj::External(e), out);
-    builtin_call(site, *effect, out) <-- external_call(site, e, out), BuiltinFunction(e, effect);
-    arg_function(site, index, *f) <-- builtin_call(site, _, _), CallPositional(site, index, v), pts(v, ?Obj::Function(f));
+    live_call(ctx, site, callee, out) <-- CallIn(code, site, callee, out), reachable(ctx, code), !NotRun(site);
+    call_target(ctx, site, h, o, out) <-- live_call(ctx, site, callee, out), pts(ctx, callee, h, o), if o.is_callable();
+    external_call(ctx, site, *e, out) <-- call_target(ctx, site, _, ?Obj::External(e), out);
+    builtin_call(ctx, site, *effect, out) <-- external_call(ctx, site, e, out), BuiltinFunction(e, effect);
+    arg_function(ctx, site, index, h, *f) <--
+        builtin_call(ctx, site, _, _), CallPositional(site, index, v), pts(ctx, v, h, ?Obj::Function(f));
 
-    // Who is invoked.
-    invokes(site, f) <-- call_args(site, f, _);
-    invokes(site, f) <-- arg_obj(site, f, _, _);
-    call_edge(site, callee) <-- invokes(site, f), MakeFunction(f, callee, _);
-    reachable(callee) <-- call_edge(_, callee);
+    // Who is invoked, and in which context: every rule that invokes a function asks
+    // (`context_request`), the rule set answers (`context_response`).
+    invocation(ctx, site, f, callee_ctx) <-- context_response(ctx, site, f, _, callee_ctx);
+    invokes(site, f) <-- invocation(_, site, f, _);
+    function_context(f, callee_ctx) <-- invocation(_, _, f, callee_ctx);
+    function_context(f, Ctx::default()) <-- MakeFunction(f, _, _);
+    context_call_edge(ctx, site, callee_ctx, callee) <-- invocation(ctx, site, f, callee_ctx), MakeFunction(f, callee, _);
+    call_edge(site, callee) <-- context_call_edge(_, site, _, callee);
+    reachable(callee_ctx, callee) <-- context_call_edge(_, _, callee_ctx, callee);
+    call_args_to(ctx, site, f, shift, callee_ctx) <-- call_args(ctx, site, f, shift), invocation(ctx, site, f, callee_ctx);
+    result_in(ctx, out, callee_ctx, callee) <--
+        result_to(ctx, site, f, out), invocation(ctx, site, f, callee_ctx), MakeFunction(f, callee, _);
 
     // Plain functions.
-    call_args(site, f, 0), result_to(site, f, out) <-- call_target(site, ?Obj::Function(f), out);
+    call_args(ctx, site, f, 0), result_to(ctx, site, f, out), context_request(ctx, site, f, Some(*h)) <--
+        call_target(ctx, site, h, ?Obj::Function(f), out);
     // Bound methods: the receiver comes first.
-    call_args(site, f, 1), arg_obj(site, f, 0, r.obj()), result_to(site, f, out) <-- call_target(site, ?Obj::Bound(f, r), out);
+    call_args(ctx, site, f, 1), arg_obj(ctx, site, f, 0, h, r.obj()), result_to(ctx, site, f, out),
+    context_request(ctx, site, f, None) <--
+        call_target(ctx, site, h, ?Obj::Bound(f, r), out);
 
     // Outside the package: by name. A package class with an outside base and no `__init__` of its
     // own runs the base's.
     // An outside argument's methods are whatever outside code passed: unresolved, not a name.
-    calls_external(site, e) <-- external_call(site, e, _), if !e.is_argument();
+    calls_external(site, e) <-- external_call(_, site, e, _), if !e.is_argument();
     // 3.12+ `super().name` calls `super` inside `LOAD_SUPER_ATTR`.
-    calls_external(i, *e) <-- SuperAttr(i, sv, _, _, _, _), pts(sv, ?Obj::External(e));
-    calls_external(site, e) <-- class_call(site, k, _), OutsideInit(k, e);
+    calls_external(i, *e) <-- SuperAttr(i, sv, _, _, _, _), pts(_, sv, _, ?Obj::External(e));
+    calls_external(site, e) <-- class_call(_, site, k, _), OutsideInit(k, e);
     // Calling an outside class (by convention a capitalized name: `ext.Client()`, `KeyError()`)
     // gives an outside instance named as the class, whose attributes are named after it.
-    pts(out, Obj::External(*e)) <--
-        external_call(_, e, out), !ModelledBuiltin(e), if let Some(last) = e.last(), CapitalizedName(last);
-    pts(out, Obj::Const(*kind)) <-- builtin_call(_, ?BuiltinEffect::Returns(kind), out);
+    pts(ctx, out, HCtx::default(), Obj::External(*e)) <--
+        external_call(ctx, _, e, out), !ModelledBuiltin(e), if let Some(last) = e.last(), CapitalizedName(last);
+    pts(ctx, out, HCtx::default(), Obj::Const(*kind)) <-- builtin_call(ctx, _, ?BuiltinEffect::Returns(kind), out);
     // Functions handed to outside code may be called back by it (`map(f, xs)`, `sorted(key=f)`);
     // a keyword callback gets the elements of the first argument (`sorted(xs, key=f)`), and
     // `map` and `filter` pass their function the elements of the next argument.
-    callback_site(site) <-- calls_external(site, e), !NeverCallsBack(e);
-    invokes(site, *f) <-- callback_site(site), CallbackArg(site, v), pts(v, ?Obj::Function(f));
-    arg_elements(site, *f, 0, *xv) <--
-        callback_site(site), CallKeyword(site, _, fv), pts(fv, ?Obj::Function(f)), CallPositional(site, 0, xv);
-    arg_elements(site, f, 0, xv) <--
-        builtin_call(site, BuiltinEffect::CallsWithElements, _), arg_function(site, 0, f), CallPositional(site, 1, xv);
+    callback_site(ctx, site) <-- external_call(ctx, site, e, _), if !e.is_argument(), !NeverCallsBack(e);
+    callback_site(ctx, site) <-- class_call(ctx, site, k, _), OutsideInit(k, e), !NeverCallsBack(e);
+    context_request(ctx, site, *f, Some(*h)) <-- callback_site(ctx, site), CallbackArg(site, v), pts(ctx, v, h, ?Obj::Function(f));
+    arg_elements(ctx, site, *f, 0, *xv) <--
+        callback_site(ctx, site), CallKeyword(site, _, fv), pts(ctx, fv, _, ?Obj::Function(f)), CallPositional(site, 0, xv);
+    arg_elements(ctx, site, f, 0, xv) <--
+        builtin_call(ctx, site, BuiltinEffect::CallsWithElements, _), arg_function(ctx, site, 0, _, f), CallPositional(site, 1, xv);
     // `functools.wraps(f)` makes a decorator that returns what it decorates.
-    pts(out, Obj::PassThrough) <-- builtin_call(_, BuiltinEffect::PassThroughDecorator, out);
-    flow(v, out) <-- call_target(site, Obj::PassThrough, out), CallPositional(site, 0, v);
+    pts(ctx, out, HCtx::default(), Obj::PassThrough) <-- builtin_call(ctx, _, BuiltinEffect::PassThroughDecorator, out);
+    flow(ctx, v, ctx, out) <-- call_target(ctx, site, _, Obj::PassThrough, out), CallPositional(site, 0, v);
 
     // Positional arguments; extra ones are collected in `*args`.
-    local_flow(v, callee, slot) <--
-        call_args(site, f, shift), CallPositional(site, index, v), PositionalParam(f, index + shift, callee, slot);
-    local(callee, slot, o) <-- arg_obj(_, f, index, o), PositionalParam(f, index, callee, slot);
-    local_flow(v, callee, slot) <-- arg_var(_, f, index, v), PositionalParam(f, index, callee, slot);
-    elem_flow(v, Obj::Container(Container::var_args(*callee))) <--
-        call_args(site, f, shift), CallPositional(site, index, v), VarArgsOf(f, callee, positional),
+    local_flow(ctx, v, callee_ctx, callee, slot) <--
+        call_args_to(ctx, site, f, shift, callee_ctx), CallPositional(site, index, v), PositionalParam(f, index + shift, callee, slot);
+    local(callee_ctx, callee, slot, h, o) <--
+        arg_obj(ctx, site, f, index, h, o), invocation(ctx, site, f, callee_ctx), PositionalParam(f, index, callee, slot);
+    local_flow(ctx, v, callee_ctx, callee, slot) <--
+        arg_var(ctx, site, f, index, v), invocation(ctx, site, f, callee_ctx), PositionalParam(f, index, callee, slot);
+    elem_flow(ctx, v, callee_ctx.record(), Obj::Container(Container::var_args(*callee))) <--
+        call_args_to(ctx, site, f, shift, callee_ctx), CallPositional(site, index, v), VarArgsOf(f, callee, positional),
         if index + shift >= *positional;
-    elem(Obj::Container(Container::var_args(*callee)), o) <--
-        arg_obj(_, f, index, o), VarArgsOf(f, callee, positional), if index >= positional;
+    elem(callee_ctx.record(), Obj::Container(Container::var_args(*callee)), h, o) <--
+        arg_obj(ctx, site, f, index, h, o), invocation(ctx, site, f, callee_ctx), VarArgsOf(f, callee, positional),
+        if index >= positional;
 
     // Keywords bind by name, or are collected in `**kwargs`.
-    local_flow(v, callee, slot) <-- call_args(site, f, _), CallKeyword(site, name, v), KeywordSlot(f, name, callee, slot);
-    elem_flow(v, Obj::Container(Container::var_keywords(*callee))) <--
-        call_args(site, f, _), CallKeyword(site, name, v), KwArgsOf(f, callee), !KeywordParam(callee, name);
+    local_flow(ctx, v, callee_ctx, callee, slot) <--
+        call_args_to(ctx, site, f, _, callee_ctx), CallKeyword(site, name, v), KeywordSlot(f, name, callee, slot);
+    elem_flow(ctx, v, callee_ctx.record(), Obj::Container(Container::var_keywords(*callee))) <--
+        call_args_to(ctx, site, f, _, callee_ctx), CallKeyword(site, name, v), KwArgsOf(f, callee), !KeywordParam(callee, name);
 
     // `f(*xs)` and `f(**kw)`: elements may land in any parameter they can reach.
-    local_elem_flow(sv, callee, slot) <--
-        call_args(site, f, shift), CallStarArgs(site, sv), PositionalParam(f, index, callee, slot), if index >= shift;
-    elem_copy(sv, Obj::Container(Container::var_args(*callee))) <--
-        call_args(site, f, _), CallStarArgs(site, sv), VarArgsOf(f, callee, _);
-    local_elem_flow(kv, callee, slot) <-- call_args(site, f, _), CallStarKwargs(site, kv), KeywordSlot(f, _, callee, slot);
-    elem_copy(kv, Obj::Container(Container::var_keywords(*callee))) <--
-        call_args(site, f, _), CallStarKwargs(site, kv), KwArgsOf(f, callee);
-    local_elem_flow(xv, callee, slot) <-- arg_elements(_, f, index, xv), PositionalParam(f, index, callee, slot);
-    elem_copy(xv, Obj::Container(Container::var_args(*callee))) <--
-        arg_elements(_, f, index, xv), VarArgsOf(f, callee, positional), if index >= positional;
-    local_elem_flow(dv, code, slot) <-- KwDefaultsFlow(dv, code, slot);
-    local_elems(c, code, slot) <-- local_elem_flow(v, code, slot), pts(v, c), if c.iterates_own_elements();
-    local(code, slot, o) <-- local_elems(c, code, slot), elem(c, o);
+    local_elem_flow(ctx, sv, callee_ctx, callee, slot) <--
+        call_args_to(ctx, site, f, shift, callee_ctx), CallStarArgs(site, sv), PositionalParam(f, index, callee, slot),
+        if index >= shift;
+    elem_copy(ctx, sv, callee_ctx.record(), Obj::Container(Container::var_args(*callee))) <--
+        call_args_to(ctx, site, f, _, callee_ctx), CallStarArgs(site, sv), VarArgsOf(f, callee, _);
+    local_elem_flow(ctx, kv, callee_ctx, callee, slot) <--
+        call_args_to(ctx, site, f, _, callee_ctx), CallStarKwargs(site, kv), KeywordSlot(f, _, callee, slot);
+    elem_copy(ctx, kv, callee_ctx.record(), Obj::Container(Container::var_keywords(*callee))) <--
+        call_args_to(ctx, site, f, _, callee_ctx), CallStarKwargs(site, kv), KwArgsOf(f, callee);
+    local_elem_flow(ctx, xv, callee_ctx, callee, slot) <--
+        arg_elements(ctx, site, f, index, xv), invocation(ctx, site, f, callee_ctx), PositionalParam(f, index, callee, slot);
+    elem_copy(ctx, xv, callee_ctx.record(), Obj::Container(Container::var_args(*callee))) <--
+        arg_elements(ctx, site, f, index, xv), invocation(ctx, site, f, callee_ctx), VarArgsOf(f, callee, positional),
+        if index >= positional;
+    local_elems(h, c, callee_ctx, code, slot) <--
+        local_elem_flow(ctx, v, callee_ctx, code, slot), pts(ctx, v, h, c), if c.iterates_own_elements();
+    local(ctx, code, slot, ho, o) <-- local_elems(h, c, ctx, code, slot), elem(h, c, ho, o);
+
+    // Defaults are evaluated where the function is made and land in every context it runs in.
+    default_value(f, code, slot, h, o) <-- DefaultStore(v, f, code, slot), pts(_, v, h, o);
+    local(ctx, code, slot, h, o) <-- default_value(f, code, slot, h, o), function_context(f, ctx);
+    default_elems(h, c, f, code, slot) <-- KwDefaultsFlow(dv, f, code, slot), pts(_, dv, h, c), if c.iterates_own_elements();
+    local_elems(h, c, ctx, code, slot) <-- default_elems(h, c, f, code, slot), function_context(f, ctx);
 
     // Results.
-    returns(code, o) <-- ReturnVar(code, v), pts(v, o);
-    returns(code, o) <-- StaticReturn(code, o);
-    result(code, o) <-- returns(code, o), !GeneratorCode(code);
-    result(code, Obj::Generator(*code)) <-- GeneratorCode(code);
-    pts(out, o) <-- result_to(_, f, out), MakeFunction(f, callee, _), result(callee, o);
+    returns(ctx, code, h, o) <-- ReturnVar(code, v), pts(ctx, v, h, o);
+    returns(ctx, code, HCtx::default(), o) <-- StaticReturn(code, o), active(ctx, code);
+    result(ctx, code, h, o) <-- returns(ctx, code, h, o), !GeneratorCode(code);
+    result(ctx, code, ctx.record(), Obj::Generator(*code)) <-- GeneratorCode(code), active(ctx, code);
+    pts(ctx, out, h, o) <-- result_in(ctx, out, callee_ctx, callee), result(callee_ctx, callee, h, o);
 }

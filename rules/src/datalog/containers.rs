@@ -56,69 +56,82 @@ ascent::ascent_source! { containers_prepare:
 
 ascent::ascent_source! { containers:
 
-    /// Container `c` may hold `obj` (item, key or value).
-    relation elem(Obj, Obj);
+    /// Container `c` (with heap context `h`) may hold `obj` (item, key or value).
+    relation elem(HCtx, Obj, HCtx, Obj);
     /// Item `index` of a tuple display may be `obj` (tuples displays have fixed items, so
     /// unpacking and constant subscripts read them by position).
-    relation item(Obj, u32, Obj);
-    /// What `var` holds becomes an element of `container`.
-    relation elem_flow(Var, Obj);
-    /// The elements of what `var` holds become elements of `container`.
-    relation elem_copy(Var, Obj);
+    relation item(HCtx, Obj, u32, HCtx, Obj);
+    /// What `var` holds in `ctx` becomes an element of `container`.
+    relation elem_flow(Ctx, Var, HCtx, Obj);
+    /// The elements of what `var` holds in `ctx` become elements of `container`.
+    relation elem_copy(Ctx, Var, HCtx, Obj);
     /// The elements of `source` are elements of `container` (`elem_copy` through `pts`: one
     /// row per pair of containers, however many variables copy between them).
-    relation elem_subset(Obj, Obj);
-    /// The elements of `container` are read into `var`.
-    relation elem_load(Obj, Var);
+    relation elem_subset(HCtx, Obj, HCtx, Obj);
+    /// The elements of `container` are read into `var` (in `ctx`).
+    relation elem_load(HCtx, Obj, Ctx, Var);
     /// Call `site` calls method `name` of builtin container `c`; the result goes to `out`.
-    relation method_call(Insn, Container, Sym, Var);
+    relation method_call(Ctx, Insn, HCtx, Container, Sym, Var);
 
     // Only objects that `iterates_own_elements` have elements; the joins reading `elem`
     // leave the rest out (most of what a copied or loaded variable points to: sqlalchemy).
-    elem(c, o) <-- StaticElem(c, o);
-    elem_flow(v, c) <-- ElemFlow(v, c);
-    elem_flow(v, c) <-- ElemStore(v, cv), pts(cv, c), if c.is_container();
-    elem(c, o) <-- elem_flow(v, c), pts(v, o);
-    elem_copy(v, c) <-- ElemCopyTo(v, c);
-    elem_copy(v, c) <-- ElemCopyInto(v, cv), pts(cv, c), if c.is_container();
-    elem_subset(source, c) <-- elem_copy(v, c), pts(v, source), if source.iterates_own_elements();
-    elem(c, o) <-- elem_subset(source, c), elem(source, o);
-    item(c, index, o) <-- ItemFlow(v, c, index), pts(v, o);
+    // A container a display or a yield fills is made by the same activation as its items.
+    elem(HCtx::default(), c, HCtx::default(), o) <-- StaticElem(c, o);
+    elem(ctx.record(), c, h, o) <-- ElemFlow(v, c), pts(ctx, v, h, o);
+    elem_flow(ctx, v, h, c) <-- ElemStore(v, cv), pts(ctx, cv, h, c), if c.is_container();
+    elem(h, c, ho, o) <-- elem_flow(ctx, v, h, c), pts(ctx, v, ho, o);
+    elem_subset(hs, source, ctx.record(), c) <--
+        ElemCopyTo(v, c), pts(ctx, v, hs, source), if source.iterates_own_elements();
+    elem_copy(ctx, v, h, c) <-- ElemCopyInto(v, cv), pts(ctx, cv, h, c), if c.is_container();
+    elem_subset(hs, source, h, c) <-- elem_copy(ctx, v, h, c), pts(ctx, v, hs, source), if source.iterates_own_elements();
+    elem(h, c, ho, o) <-- elem_subset(hs, source, h, c), elem(hs, source, ho, o);
+    item(ctx.record(), c, index, h, o) <-- ItemFlow(v, c, index), pts(ctx, v, h, o);
 
-    elem_load(c, out) <-- ElemLoad(cv, out), pts(cv, c), if c.iterates_own_elements();
-    elem_load(c, out) <-- ItemLoad(cv, _, out), pts(cv, c), if c.iterates_own_elements(), !ExactTuple(c);
-    pts(out, o) <-- ItemLoad(cv, index, out), pts(cv, c), ExactTuple(c), item(c, index, o);
-    pts(out, o) <-- elem_load(c, out), elem(c, o);
+    elem_load(h, c, ctx, out) <-- ElemLoad(cv, out), pts(ctx, cv, h, c), if c.iterates_own_elements();
+    elem_load(h, c, ctx, out) <-- ItemLoad(cv, _, out), pts(ctx, cv, h, c), if c.iterates_own_elements(), !ExactTuple(c);
+    pts(ctx, out, ho, o) <-- ItemLoad(cv, index, out), pts(ctx, cv, h, c), ExactTuple(c), item(h, c, index, ho, o);
+    pts(ctx, out, ho, o) <-- elem_load(h, c, ctx, out), elem(h, c, ho, o);
 
-    pts(out, Obj::Container(Container::made(*i, ContainerKind::List))) <-- SliceSubscript(i, cv, _, _, out), pts(cv, c), if c.is_container();
-    pts(out, Obj::Container(Container::made(*i, ContainerKind::List))) <-- UnpackRest(i, out);
+    pts(ctx, out, ctx.record(), Obj::Container(Container::made(*i, ContainerKind::List))) <--
+        SliceSubscript(i, cv, _, _, out), pts(ctx, cv, _, c), if c.is_container();
+    pts(ctx, out, ctx.record(), Obj::Container(Container::made(*i, ContainerKind::List))) <--
+        UnpackRest(i, out), InsnCode(i, code), active(ctx, code);
 
     // Methods of builtin containers.
-    pts(out, Obj::ContainerMethod(*c, *name)) <-- ContainerMethodLoad(base, name, out), pts(base, ?Obj::Container(c));
-    method_call(site, *c, *name, out) <-- call_target(site, ?Obj::ContainerMethod(c, name), out);
-    elem_flow(v, Obj::Container(*c)) <--
-        method_call(site, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsArguments), CallPositional(site, _, v);
-    elem_copy(v, Obj::Container(*c)) <--
-        method_call(site, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsElementsOfArguments),
+    pts(ctx, out, h, Obj::ContainerMethod(*c, *name)) <-- ContainerMethodLoad(base, name, out), pts(ctx, base, h, ?Obj::Container(c));
+    method_call(ctx, site, *h, *c, *name, out) <-- call_target(ctx, site, h, ?Obj::ContainerMethod(c, name), out);
+    elem_flow(ctx, v, h, Obj::Container(*c)) <--
+        method_call(ctx, site, h, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsArguments), CallPositional(site, _, v);
+    elem_copy(ctx, v, h, Obj::Container(*c)) <--
+        method_call(ctx, site, h, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsElementsOfArguments),
         CallPositional(site, _, v);
-    elem_load(Obj::Container(*c), out) <-- method_call(_, c, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsElement);
-    pts(out, Obj::Container(*c)) <-- method_call(_, c, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsElements);
-    flow(v, out) <--
-        method_call(site, _, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsArguments), CallPositional(site, _, v);
+    elem_load(h, Obj::Container(*c), ctx, out) <--
+        method_call(ctx, _, h, c, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsElement);
+    pts(ctx, out, h, Obj::Container(*c)) <--
+        method_call(ctx, _, h, c, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsElements);
+    flow(ctx, v, ctx, out) <--
+        method_call(ctx, site, _, _, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsArguments),
+        CallPositional(site, _, v);
     // `d.update(key=value)`: the values, and the keys, which are strings.
-    elem_flow(v, Obj::Container(*c)) <--
-        method_call(site, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsElementsOfArguments), CallKeyword(site, _, v);
-    elem(Obj::Container(*c), Obj::Const(ConstKind::Str)) <--
-        method_call(site, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsElementsOfArguments), CallKeyword(site, _, _);
+    elem_flow(ctx, v, h, Obj::Container(*c)) <--
+        method_call(ctx, site, h, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsElementsOfArguments),
+        CallKeyword(site, _, v);
+    elem(h, Obj::Container(*c), HCtx::default(), Obj::Const(ConstKind::Str)) <--
+        method_call(_, site, h, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsElementsOfArguments),
+        CallKeyword(site, _, _);
 
     // Builtins that make containers of, or hand out, the elements of their first argument.
-    pts(out, Obj::Container(Container::made(*site, ContainerKind::List))) <-- builtin_call(site, BuiltinEffect::CollectsElements, out);
-    elem_copy(v, Obj::Container(Container::made(*site, ContainerKind::List))) <--
-        builtin_call(site, BuiltinEffect::CollectsElements, _), CallPositional(site, 0, v);
+    pts(ctx, out, ctx.record(), Obj::Container(Container::made(*site, ContainerKind::List))) <--
+        builtin_call(ctx, site, BuiltinEffect::CollectsElements, out);
+    elem_copy(ctx, v, ctx.record(), Obj::Container(Container::made(*site, ContainerKind::List))) <--
+        builtin_call(ctx, site, BuiltinEffect::CollectsElements, _), CallPositional(site, 0, v);
     // `map(f, xs)`: the functions the site calls back return its elements.
-    pts(out, Obj::Container(Container::made(*site, ContainerKind::List))) <-- builtin_call(site, BuiltinEffect::CollectsResults, out);
-    elem(Obj::Container(Container::made(*site, ContainerKind::List)), o) <--
-        builtin_call(site, BuiltinEffect::CollectsResults, _), invokes(site, f), MakeFunction(f, code, _), returns(code, o);
-    elem_load(c, out) <--
-        builtin_call(site, BuiltinEffect::ReturnsElement, out), CallPositional(site, 0, v), pts(v, c), if c.iterates_own_elements();
+    pts(ctx, out, ctx.record(), Obj::Container(Container::made(*site, ContainerKind::List))) <--
+        builtin_call(ctx, site, BuiltinEffect::CollectsResults, out);
+    elem(ctx.record(), Obj::Container(Container::made(*site, ContainerKind::List)), h, o) <--
+        builtin_call(ctx, site, BuiltinEffect::CollectsResults, _), invocation(ctx, site, f, callee_ctx),
+        MakeFunction(f, code, _), returns(callee_ctx, code, h, o);
+    elem_load(h, c, ctx, out) <--
+        builtin_call(ctx, site, BuiltinEffect::ReturnsElement, out), CallPositional(site, 0, v), pts(ctx, v, h, c),
+        if c.iterates_own_elements();
 }

@@ -9,19 +9,22 @@ ascent::ascent_source! { exceptions_prepare:
 
 ascent::ascent_source! { exceptions:
 
-    /// Code object `code` may raise `obj` (an instance).
-    relation raises(Code, Obj);
-    /// `raise` at `i` raises a new instance of class `k`.
-    relation class_raised(Insn, Insn);
-    /// Code object `caller` has a call site that runs `callee` (what it raises, `caller` may).
-    relation caller_of(Code, Code);
+    /// Code object `code`, run in `ctx`, may raise `obj` (an instance).
+    relation raises(Ctx, Code, HCtx, Obj);
+    /// `raise` at `i` (in `ctx`) raises a new instance of class `k`.
+    relation class_raised(Ctx, Insn, Insn);
+    /// Code object `caller` in `ctx` has a call site that runs `callee` in `callee_ctx` (what it
+    /// raises, `caller` may).
+    relation caller_of(Ctx, Code, Ctx, Code);
 
-    raises(code, o) <-- RaiseIn(code, _, ev), pts(ev, o), if is_exception_value(*o);
+    raises(ctx, code, h, o) <-- RaiseIn(code, _, ev), pts(ctx, ev, h, o), if is_exception_value(*o);
     // `raise E` raises `E()`.
-    raises(code, Obj::Instance(*i, *k)), class_raised(i, k) <-- RaiseIn(code, i, ev), pts(ev, ?Obj::Class(k));
-    arg_obj(i, init, 0, Obj::Instance(*i, *k)) <-- class_raised(i, k), special_attr(k, Special::Init, ?Obj::Function(init));
-    caller_of(callee, caller) <-- call_edge(site, callee), InsnCode(site, caller);
-    raises(caller, o) <-- caller_of(callee, caller), raises(callee, o);
+    raises(ctx, code, ctx.record(), Obj::Instance(*i, *k)), class_raised(ctx, i, k) <--
+        RaiseIn(code, i, ev), pts(ctx, ev, _, ?Obj::Class(k));
+    arg_obj(ctx, i, init, 0, ctx.record(), Obj::Instance(*i, *k)), context_request(ctx, i, init, None) <--
+        class_raised(ctx, i, k), special_attr(k, Special::Init, _, ?Obj::Function(init));
+    caller_of(callee_ctx, callee, ctx, caller) <-- context_call_edge(ctx, site, callee_ctx, callee), InsnCode(site, caller);
+    raises(ctx, caller, h, o) <-- caller_of(callee_ctx, callee, ctx, caller), raises(callee_ctx, callee, h, o);
 
-    pts(h, o) <-- HandlerOf(code, h), raises(code, o);
+    pts(ctx, handler, h, o) <-- HandlerOf(code, handler), raises(ctx, code, h, o);
 }

@@ -141,6 +141,8 @@ ascent::ascent_source! { facts:
     /// An instruction that does not run (an `if __name__ == "__main__":` block of a module
     /// the run does not start from).
     relation NotRun(Insn);
+    /// The rule set's policy gives code object `code` this attribute (contextual rule sets).
+    relation Policy(Code, Attribute);
     /// String constant `constant` spells `name` (`'run'`).
     relation ConstName(u32, Sym);
     /// What a method of the builtin containers does.

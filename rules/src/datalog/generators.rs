@@ -19,14 +19,21 @@ ascent::ascent_source! { generators_prepare:
 
 ascent::ascent_source! { generators:
 
+    /// What the generator object `(h, Generator(g))` returns: what its code returns in the
+    /// activation that made it.
+    relation generator_returns(HCtx, Code, HCtx, Obj);
+
     // Iterating a container, generator or iterable constant gives it back.
-    pts(out, c) <-- GetIter(_, iv, out), pts(iv, c), if c.iterates_own_elements();
-    pts(out, c) <-- GetAIter(_, iv, out), pts(iv, c), if matches!(c, Obj::Generator(_));
+    pts(ctx, out, h, c) <-- GetIter(_, iv, out), pts(ctx, iv, h, c), if c.iterates_own_elements();
+    pts(ctx, out, h, c) <-- GetAIter(_, iv, out), pts(ctx, iv, h, c), if matches!(c, Obj::Generator(_));
     // `async for`: the awaitable `__anext__` gives is awaited to the next yielded value.
-    pts(out, *c) <-- GetANext(_, iv, out), pts(iv, c), if matches!(c, Obj::Generator(_));
+    pts(ctx, out, *h, *c) <-- GetANext(_, iv, out), pts(ctx, iv, h, c), if matches!(c, Obj::Generator(_));
 
     // A delegate's return value is the result of `yield from` / `await`.
     // An async generator's `__anext__` gives its yields, never its return value.
-    pts(out, o) <-- Delegate(_, rv, _, out), pts(rv, ?Obj::Generator(g)), !AsyncGeneratorCode(g), returns(g, o);
-    pts(out, o) <-- Delegate(_, rv, _, out), pts(rv, ?Obj::Generator(g)), AsyncGeneratorCode(g), elem(Obj::Generator(*g), o);
+    generator_returns(gctx.record(), g, h, o) <-- returns(gctx, g, h, o), GeneratorCode(g);
+    pts(ctx, out, ho, o) <--
+        Delegate(_, rv, _, out), pts(ctx, rv, h, ?Obj::Generator(g)), !AsyncGeneratorCode(g), generator_returns(h, g, ho, o);
+    pts(ctx, out, ho, o) <--
+        Delegate(_, rv, _, out), pts(ctx, rv, h, ?Obj::Generator(g)), AsyncGeneratorCode(g), elem(h, Obj::Generator(*g), ho, o);
 }

@@ -35,9 +35,9 @@ ascent::ascent_source! { modules_prepare:
     // Globals: fields of the module object.
     StoreStatic(Obj::Module(*m), name, v) <-- StoreName(i, name, v), InsnCode(i, code), ModuleCode(m, code);
     StoreStatic(Obj::Module(*m), name, v) <-- StoreGlobal(i, name, v), InsnCode(i, code), CodeModule(code, m);
-    LoadStatic(Obj::Module(*m), name, out) <-- LoadGlobal(i, name, out), InsnCode(i, code), CodeModule(code, m);
-    LoadStatic(Obj::Module(*m), name, out) <-- LoadName(i, name, out), InsnCode(i, code), CodeModule(code, m);
-    LoadStatic(Obj::Module(*m), name, out) <--
+    LoadStatic(Obj::Module(*m), name, out, code) <-- LoadGlobal(i, name, out), InsnCode(i, code), CodeModule(code, m);
+    LoadStatic(Obj::Module(*m), name, out, code) <-- LoadName(i, name, out), InsnCode(i, code), CodeModule(code, m);
+    LoadStatic(Obj::Module(*m), name, out, code) <--
         LoadNameFromMapping(i, _, name, out), InsnCode(i, code), CodeModule(code, m);
 
     GlobalDefined(m, name) <-- StoreName(i, name, _), InsnCode(i, code), ModuleCode(m, code);
@@ -68,7 +68,7 @@ ascent::ascent_source! { modules_prepare:
     NotNameList(list) <-- ContainerAdd(_, _, cv, _), StackFlow(list, cv);
     UnknownAll(m) <-- AllStore(m, v), !SequenceLiteral(v);
     UnknownAll(m) <-- AllStore(m, v), NotNameList(v);
-    UnknownAll(m) <-- LoadStatic(?Obj::Module(m), name, _), SpecialName(Special::All, name);
+    UnknownAll(m) <-- LoadStatic(?Obj::Module(m), name, _, _), SpecialName(Special::All, name);
     KnownAll(m) <-- AllStore(m, _), !UnknownAll(m);
     AllName(m, name) <-- KnownAll(m), AllStore(m, v), ListedName(v, name);
 
@@ -93,27 +93,28 @@ ascent::ascent_source! { modules_prepare:
 ascent::ascent_source! { modules:
 
     /// Field `name` of the module or class `base` may hold `obj` (globals, class attributes:
-    /// what imports and lookups along an MRO read). Fields of other objects are read through
-    /// `field_flow`, never stored object by object (`crate::solve` lists them all).
-    relation field(Obj, Sym, Obj);
-    /// What `var` holds is stored as field `name` of `base`.
-    relation field_flow(Var, Obj, Sym);
-    /// The `field_flow` rows whose base is a module or class (a relation of its own so that
-    /// joining it with `pts` is a plain join on the variable).
+    /// what imports and lookups along an MRO read). Namespaces have no heap context. Fields of
+    /// other objects are read through `field_flow`, never stored object by object
+    /// (`crate::solve` lists them all).
+    relation field(Obj, Sym, HCtx, Obj);
+    /// What `var` holds in `ctx` is stored as field `name` of `base`.
+    relation field_flow(Ctx, Var, HCtx, Obj, Sym);
+    /// The `field_flow` rows whose base is a module or class, and stores of globals (a
+    /// relation of its own so that joining it with `pts` is a plain join on the variable).
     relation namespace_flow(Var, Obj, Sym);
 
-    reachable(code) <-- ModuleCode(_, code);
-    field(b, name, o) <-- StaticField(b, name, o);
-    field_flow(v, b, name) <-- StoreStatic(b, name, v);
-    namespace_flow(v, b, name) <-- field_flow(v, b, name), if b.is_namespace();
-    field(b, name, o) <-- namespace_flow(v, b, name), pts(v, o);
-    pts(out, o) <-- LoadStatic(b, name, out), field(b, name, o);
+    reachable(Ctx::default(), code) <-- ModuleCode(_, code);
+    field(b, name, HCtx::default(), o) <-- StaticField(b, name, o);
+    namespace_flow(v, b, name) <-- StoreStatic(b, name, v);
+    namespace_flow(v, b, name) <-- field_flow(_, v, _, b, name), if b.is_namespace();
+    field(b, name, h, o) <-- namespace_flow(v, b, name), pts(_, v, h, o);
+    pts(ctx, out, h, o) <-- LoadStatic(b, name, out, code), field(b, name, h, o), active(ctx, code);
 
     // A star import brings the names `__all__` lists, or else every public name.
-    field(target, name, o) <--
-        ImportStarInto(mv, target), pts(mv, ?Obj::Module(source)), !KnownAll(source),
-        field(Obj::Module(*source), name, o), !PrivateName(name);
-    field(target, name, o) <--
-        ImportStarInto(mv, target), pts(mv, ?Obj::Module(source)), AllName(source, name),
-        field(Obj::Module(*source), name, o);
+    field(target, name, h, o) <--
+        ImportStarInto(mv, target), pts(_, mv, _, ?Obj::Module(source)), !KnownAll(source),
+        field(Obj::Module(*source), name, h, o), !PrivateName(name);
+    field(target, name, h, o) <--
+        ImportStarInto(mv, target), pts(_, mv, _, ?Obj::Module(source)), AllName(source, name),
+        field(Obj::Module(*source), name, h, o);
 }

@@ -14,16 +14,17 @@ ascent::ascent_source! { outside:
     /// Function `f` is a classmethod of class `k`.
     relation classmethod_of(Insn, Insn);
 
-    method_of(f, k) <-- class_attr(k, _, ?Obj::Function(f));
-    method_of(f, k) <-- class_attr(k, _, ?Obj::Wrapped(Wrapper::Property, f));
-    method_of(f, k) <-- class_attr(k, _, ?Obj::PropertySetter(f));
-    classmethod_of(f, k) <-- class_attr(k, _, ?Obj::Wrapped(Wrapper::ClassMethod, f));
+    method_of(f, k) <-- class_attr(k, _, _, ?Obj::Function(f));
+    method_of(f, k) <-- class_attr(k, _, _, ?Obj::Wrapped(Wrapper::Property, f));
+    method_of(f, k) <-- class_attr(k, _, _, ?Obj::PropertySetter(f));
+    classmethod_of(f, k) <-- class_attr(k, _, _, ?Obj::Wrapped(Wrapper::ClassMethod, f));
 
-    reachable(code) <-- OutsideCalled(code);
-    local(code, slot, o) <-- OutsideArgument(code, slot, o);
-    elem(c, o) <-- OutsideElement(c, o);
-    local(code, slot, Obj::Instance(*k, *k)) <-- OutsideReceiver(code, f, slot), method_of(f, k);
-    local(code, slot, Obj::Class(*k)) <-- OutsideReceiver(code, f, slot), classmethod_of(f, k);
+    // Outside code calls in the root context, with outside values (no heap context).
+    reachable(Ctx::default(), code) <-- OutsideCalled(code);
+    local(Ctx::default(), code, slot, HCtx::default(), o) <-- OutsideArgument(code, slot, o);
+    elem(HCtx::default(), c, HCtx::default(), o) <-- OutsideElement(c, o);
+    local(Ctx::default(), code, slot, HCtx::default(), Obj::Instance(*k, *k)) <-- OutsideReceiver(code, f, slot), method_of(f, k);
+    local(Ctx::default(), code, slot, HCtx::default(), Obj::Class(*k)) <-- OutsideReceiver(code, f, slot), classmethod_of(f, k);
     // What calling an outside value returns is outside too, named as what was called.
-    pts(out, Obj::External(*e)) <-- external_call(_, e, out), if e.is_argument();
+    pts(ctx, out, HCtx::default(), Obj::External(*e)) <-- external_call(ctx, _, e, out), if e.is_argument();
 }

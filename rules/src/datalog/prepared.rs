@@ -21,7 +21,7 @@ ascent::ascent_source! { prepared:
     /// Running `code` puts `obj` in `var`: constants, functions, classes, containers,
     /// builtins, imported modules.
     relation Alloc(Code, Var, Obj);
-    /// What `var` holds is stored in local `slot` of `code` (stores, and defaults at entry).
+    /// What `var` holds is stored in local `slot` of `code` (in the same activation).
     relation LocalStore(Var, Code, Slot);
     /// Local `slot` of `code` holds `obj` from the start (`*args`, `**kwargs`).
     relation StaticLocal(Code, Slot, Obj);
@@ -37,8 +37,8 @@ ascent::ascent_source! { prepared:
     relation StaticField(Obj, Sym, Obj);
     /// What `var` holds is stored as `name` of the statically known `obj` (a module's globals).
     relation StoreStatic(Obj, Sym, Var);
-    /// `name` of the statically known `obj` is read into `var` (globals, class-body names).
-    relation LoadStatic(Obj, Sym, Var);
+    /// `name` of the statically known `obj` is read into `var` of `code` (globals, class-body names).
+    relation LoadStatic(Obj, Sym, Var, Code);
     /// The body of class statement `k` stores what `var` holds as `name`.
     relation ClassStore(Insn, Sym, Var);
     /// Attribute `name` of what `base` holds is read into `out` (`LOAD_ATTR` but super loads, `IMPORT_FROM`).
@@ -70,8 +70,11 @@ ascent::ascent_source! { prepared:
     relation VarArgsOf(Insn, Code, u32);
     /// The function made at `f` runs `code`, which collects extra keywords.
     relation KwArgsOf(Insn, Code);
-    /// The elements of what `var` holds are the keyword-only defaults landing in `slot` of `code`.
-    relation KwDefaultsFlow(Var, Code, Slot);
+    /// What `var` holds is a default of the function made at `f`, for local `slot` of `code`.
+    relation DefaultStore(Var, Insn, Code, Slot);
+    /// The elements of what `var` holds are the keyword-only defaults of the function made at
+    /// `f`, landing in `slot` of `code`.
+    relation KwDefaultsFlow(Var, Insn, Code, Slot);
     /// `code` returns what `var` holds.
     relation ReturnVar(Code, Var);
     /// `code` returns `obj` (a constant).
@@ -114,8 +117,8 @@ ascent::ascent_source! { prepared:
     relation OutsideInit(Insn, Ext);
 
     // Closures (closures.rs).
-    /// Item `index` of the closure tuple of the function made at `f` lands in free `slot` of `code`.
-    relation ClosureFlow(Var, Code, Slot);
+    /// What `var` holds (a cell) is carried by the function made at `f` into free `slot` of `code`.
+    relation ClosureFlow(Var, Insn, Code, Slot);
     /// `out` gets the cell in `slot` of `code` (`LOAD_CLOSURE`; 3.13+ `LOAD_FAST` of a cell slot).
     relation SlotCellLoad(Code, Slot, Var);
     /// `out` gets the contents of the cell in `slot` of `code`.

@@ -51,74 +51,76 @@ ascent::ascent_source! { protocols_prepare:
 
 ascent::ascent_source! { protocols:
 
-    /// Instruction `i` calls function `f` implicitly, as `operand` (`ImplicitCall`).
-    relation implicit_call(Insn, Operand, Insn);
+    /// Instruction `i`, in `ctx`, calls function `f` implicitly, as `operand` (`ImplicitCall`).
+    relation implicit_call(Ctx, Insn, Operand, Insn);
     /// An operator or comparison may call the reflected method of its right operand: its left
     /// operand may lack the method (an instance whose class does not define it, or a value that is
     /// not an instance of a package class: its builtin method gives up on package operands), or
     /// the right operand's class derives from the left one's (Python then tries the reflected first).
     relation may_reflect(Insn);
-    /// Instruction `i` calls method `name` (as `operand`) of the instance of class `k` made at `site`:
-    /// `ImplicitCall` through `pts`, keyed by class and name.
-    relation implicit_receiver(Insn, Sym, Insn, Operand, Insn);
+    /// Instruction `i` (in `ctx`) calls method `name` (as `operand`) of the instance `(h, site)` of
+    /// class `k`: `ImplicitCall` through `pts`, keyed by class and name.
+    relation implicit_receiver(Insn, Sym, Ctx, Insn, Operand, HCtx, Insn);
     /// The same for `FallbackCall` (the instance's class lacks the in-place method) and `ReflectedCall`.
-    relation fallback_receiver(Insn, Sym, Insn, Insn);
-    relation reflected_receiver(Insn, Sym, Insn, Insn);
+    relation fallback_receiver(Insn, Sym, Ctx, Insn, HCtx, Insn);
+    relation reflected_receiver(Insn, Sym, Ctx, Insn, HCtx, Insn);
 
-    implicit_receiver(*k, *name, *i, *operand, *site) <--
-        ImplicitCall(i, operand, name, rv), pts(rv, ?Obj::Instance(site, k));
-    implicit_call(i, *operand, *f), arg_obj(i, *f, 0, Obj::Instance(*site, *k)) <--
-        implicit_receiver(k, name, i, operand, site), class_attr(k, name, o), if let Obj::Function(f) = o;
-    fallback_receiver(*k, *name, *i, *site) <--
-        FallbackCall(i, in_place, name, lv), pts(lv, ?Obj::Instance(site, k)), !HasOwner(*k, in_place);
-    implicit_call(i, Operand::Left, *f), arg_obj(i, *f, 0, Obj::Instance(*site, *k)) <--
-        fallback_receiver(k, name, i, site), class_attr(k, name, o), if let Obj::Function(f) = o;
-    reflected_receiver(*k, *name, *i, *site) <--
-        ReflectedCall(i, name, rv), may_reflect(i), pts(rv, ?Obj::Instance(site, k));
-    implicit_call(i, Operand::Right, *f), arg_obj(i, *f, 0, Obj::Instance(*site, *k)) <--
-        reflected_receiver(k, name, i, site), class_attr(k, name, o), if let Obj::Function(f) = o;
-    arg_var(i, f, index, v) <-- implicit_call(i, operand, f), ImplicitArg(i, operand, index, v);
-    result_to(i, f, out) <-- implicit_call(i, operand, f), ImplicitResult(i, operand, out);
+    implicit_receiver(*k, *name, ctx, *i, *operand, *h, *site) <--
+        ImplicitCall(i, operand, name, rv), pts(ctx, rv, h, ?Obj::Instance(site, k));
+    implicit_call(ctx, i, *operand, *f), arg_obj(ctx, i, *f, 0, h, Obj::Instance(*site, *k)), context_request(ctx, i, *f, None) <--
+        implicit_receiver(k, name, ctx, i, operand, h, site), class_attr(k, name, _, o), if let Obj::Function(f) = o;
+    fallback_receiver(*k, *name, ctx, *i, *h, *site) <--
+        FallbackCall(i, in_place, name, lv), pts(ctx, lv, h, ?Obj::Instance(site, k)), !HasOwner(*k, in_place);
+    implicit_call(ctx, i, Operand::Left, *f), arg_obj(ctx, i, *f, 0, h, Obj::Instance(*site, *k)), context_request(ctx, i, *f, None) <--
+        fallback_receiver(k, name, ctx, i, h, site), class_attr(k, name, _, o), if let Obj::Function(f) = o;
+    reflected_receiver(*k, *name, ctx, *i, *h, *site) <--
+        ReflectedCall(i, name, rv), may_reflect(i), pts(ctx, rv, h, ?Obj::Instance(site, k));
+    implicit_call(ctx, i, Operand::Right, *f), arg_obj(ctx, i, *f, 0, h, Obj::Instance(*site, *k)), context_request(ctx, i, *f, None) <--
+        reflected_receiver(k, name, ctx, i, h, site), class_attr(k, name, _, o), if let Obj::Function(f) = o;
+    arg_var(ctx, i, f, index, v) <-- implicit_call(ctx, i, operand, f), ImplicitArg(i, operand, index, v);
+    result_to(ctx, i, f, out) <-- implicit_call(ctx, i, operand, f), ImplicitResult(i, operand, out);
 
-    may_reflect(i) <-- LeftMethod(i, left, name), pts(left, lo), if let Obj::Instance(_, k) = lo, !HasOwner(k, name);
-    may_reflect(i) <-- LeftMethod(i, left, _), pts(left, lo), if !matches!(lo, Obj::Instance(..));
+    may_reflect(i) <-- LeftMethod(i, left, name), pts(_, left, _, lo), if let Obj::Instance(_, k) = lo, !HasOwner(k, name);
+    may_reflect(i) <-- LeftMethod(i, left, _), pts(_, left, _, lo), if !matches!(lo, Obj::Instance(..));
     may_reflect(i) <--
-        BinaryOp(i, _, _, left, right, _), pts(left, ?Obj::Instance(_, lk)), pts(right, ?Obj::Instance(_, rk)),
+        BinaryOp(i, _, _, left, right, _), pts(_, left, _, ?Obj::Instance(_, lk)), pts(_, right, _, ?Obj::Instance(_, rk)),
         if rk != lk, MroClass(rk, lk);
 
     // `obj(...)`: `__call__`.
-    call_args(site, f, 1), arg_obj(site, f, 0, inst), result_to(site, f, out) <--
-        call_target(site, inst, out), if let Obj::Instance(_, k) = inst, special_attr(*k, Special::Call, ?Obj::Function(f));
+    call_args(ctx, site, f, 1), arg_obj(ctx, site, f, 0, h, inst), result_to(ctx, site, f, out), context_request(ctx, site, f, None) <--
+        call_target(ctx, site, h, inst, out), if let Obj::Instance(_, k) = inst, special_attr(*k, Special::Call, _, ?Obj::Function(f));
 
     // `with m as x:` — `__enter__`'s result is `x` (above); `__exit__` is held bound for the exits.
-    pts(exit, Obj::Bound(*f, Recv::Instance(*site, *k))) <--
-        ContextExit(mv, exit, leave), pts(mv, ?Obj::Instance(site, k)), special_attr(*k, *leave, ?Obj::Function(f));
+    pts(ctx, exit, h, Obj::Bound(*f, Recv::Instance(*site, *k))) <--
+        ContextExit(mv, exit, leave), pts(ctx, mv, h, ?Obj::Instance(site, k)), special_attr(*k, *leave, _, ?Obj::Function(f));
     // The exceptional exit (`WITH_EXCEPT_START`) calls the held `__exit__` with the exception's
     // type, the exception and its traceback.
-    arg_obj(*i, *f, 0, r.obj()), arg_var(*i, *f, 2, *exception), result_to(*i, *f, *out) <--
-        ExitContext(i, exit, exception, out), pts(exit, ?Obj::Bound(f, r));
-    arg_obj(*i, *f, 1, type_of(*o)) <--
-        ExitContext(i, exit, exception, _), pts(exit, ?Obj::Bound(f, _)), pts(exception, o), if is_exception_value(*o);
+    arg_obj(ctx, *i, *f, 0, *h, r.obj()), arg_var(ctx, *i, *f, 2, *exception), result_to(ctx, *i, *f, *out),
+    context_request(ctx, *i, *f, None) <--
+        ExitContext(i, exit, exception, out), pts(ctx, exit, h, ?Obj::Bound(f, r));
+    arg_obj(ctx, *i, *f, 1, HCtx::default(), type_of(*o)) <--
+        ExitContext(i, exit, exception, _), pts(ctx, exit, _, ?Obj::Bound(f, _)), pts(ctx, exception, _, o), if is_exception_value(*o);
     // 3.8 runs the normal exit from the same instruction, with `None` in the exception's
     // place (`BEGIN_FINALLY`): `__exit__(None, None, None)`.
-    arg_obj(*i, *f, 1, *o) <--
-        ExitContext(i, exit, exception, _), pts(exit, ?Obj::Bound(f, _)), pts(exception, o),
+    arg_obj(ctx, *i, *f, 1, *h, *o) <--
+        ExitContext(i, exit, exception, _), pts(ctx, exit, _, ?Obj::Bound(f, _)), pts(ctx, exception, h, o),
         if *o == Obj::Const(ConstKind::None);
 
     // The old sequence protocol: no `__iter__`, but `__getitem__` with 0, 1, 2, ...
-    pts(out, *inst) <--
-        GetIter(_, iv, out), pts(iv, inst), if let Obj::Instance(_, k) = inst, !HasSpecial(k, Special::Iter),
+    pts(ctx, out, h, *inst) <--
+        GetIter(_, iv, out), pts(ctx, iv, h, inst), if let Obj::Instance(_, k) = inst, !HasSpecial(k, Special::Iter),
         HasSpecial(k, Special::GetItem);
-    arg_obj(i, *f, 0, *inst), arg_obj(i, *f, 1, Obj::Const(ConstKind::Int)), result_to(i, *f, *out) <--
-        Next(i, iv, out), pts(iv, inst), if let Obj::Instance(_, k) = inst, !HasSpecial(k, Special::Next),
-        special_attr(k, Special::GetItem, ?Obj::Function(f));
+    arg_obj(ctx, i, *f, 0, *h, *inst), arg_obj(ctx, i, *f, 1, HCtx::default(), Obj::Const(ConstKind::Int)),
+    result_to(ctx, i, *f, *out), context_request(ctx, *i, *f, None) <--
+        Next(i, iv, out), pts(ctx, iv, h, inst), if let Obj::Instance(_, k) = inst, !HasSpecial(k, Special::Next),
+        special_attr(k, Special::GetItem, _, ?Obj::Function(f));
     // Builtins that call a special method of their argument: `len(x)`, `iter(x)`, `next(x)`.
-    arg_obj(*site, *f, 0, *inst), result_to(*site, *f, *out) <--
-        builtin_call(site, ?BuiltinEffect::CallsSpecial(special), out), CallPositional(site, 0, v), pts(v, inst),
-        if let Obj::Instance(_, k) = inst, special_attr(k, *special, ?Obj::Function(f));
+    arg_obj(ctx, *site, *f, 0, *h, *inst), result_to(ctx, *site, *f, *out), context_request(ctx, *site, *f, None) <--
+        builtin_call(ctx, site, ?BuiltinEffect::CallsSpecial(special), out), CallPositional(site, 0, v), pts(ctx, v, h, inst),
+        if let Obj::Instance(_, k) = inst, special_attr(k, *special, _, ?Obj::Function(f));
 
     // Truth: `__bool__` (above), else `__len__`.
-    arg_obj(i, f, 0, inst) <--
-        TruthTest(i, v), pts(v, inst), if let Obj::Instance(_, k) = inst, !HasSpecial(*k, Special::Bool),
-        special_attr(*k, Special::Len, ?Obj::Function(f));
+    arg_obj(ctx, i, f, 0, h, inst), context_request(ctx, *i, *f, None) <--
+        TruthTest(i, v), pts(ctx, v, h, inst), if let Obj::Instance(_, k) = inst, !HasSpecial(*k, Special::Bool),
+        special_attr(*k, Special::Len, _, ?Obj::Function(f));
 }

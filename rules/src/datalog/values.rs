@@ -14,25 +14,33 @@ ascent::ascent_source! { values_prepare:
 
 ascent::ascent_source! { values:
 
-    /// Stack variable `var` may hold `obj`.
-    relation pts(Var, Obj);
-    /// Local slot `slot` of `code` may hold `obj` (flow-insensitive).
-    relation local(Code, Slot, Obj);
-    /// Code object `code` may run: a module body, or the callee of a call edge.
-    relation reachable(Code);
-    /// What `from` holds, `to` holds: `Copy`, and copies the rules find (a builtin
-    /// container's `get` returning its default, ...).
-    relation flow(Var, Var);
-    /// What `var` holds is stored in local `slot` of `code`: `LocalStore`, and arguments
-    /// bound to parameters.
-    relation local_flow(Var, Code, Slot);
+    /// Stack variable `var`, in an activation in context `ctx`, may hold `obj` (made with heap
+    /// context `hctx`).
+    relation pts(Ctx, Var, HCtx, Obj);
+    /// Local `slot` of `code`, in context `ctx`, may hold `obj` (flow-insensitive).
+    relation local(Ctx, Code, Slot, HCtx, Obj);
+    /// Code object `code` may run in context `ctx`: a module body, or the callee of a call edge.
+    relation reachable(Ctx, Code);
+    /// The contexts whose static loads hold in `code`: those it runs in, and the root
+    /// context for every code object (loads of globals, class-body names, cells and
+    /// `*args` containers hold there even in code no call reaches).
+    relation active(Ctx, Code);
+    /// What `from` holds in `ctx`, `to` holds in `to_ctx`: copies the rules find (a builtin
+    /// container's `get` returning its default, stores read back through fields, ...).
+    relation flow(Ctx, Var, Ctx, Var);
+    /// What `var` holds in `ctx` is stored in local `slot` of `code` in `callee_ctx`:
+    /// arguments bound to parameters.
+    relation local_flow(Ctx, Var, Ctx, Code, Slot);
 
-    flow(from, to) <-- Copy(from, to);
-    pts(to, o) <-- flow(from, to), pts(from, o);
-    pts(out, o) <-- Alloc(code, out, o), reachable(code);
+    active(ctx, code) <-- reachable(ctx, code);
+    active(Ctx::default(), code) <-- CodeModule(code, _);
 
-    local_flow(v, code, slot) <-- LocalStore(v, code, slot);
-    local(code, slot, o) <-- local_flow(v, code, slot), pts(v, o);
-    local(code, slot, o) <-- StaticLocal(code, slot, o);
-    pts(out, o) <-- LoadLocal(_, code, slot, out), local(code, slot, o);
+    pts(ctx, to, h, o) <-- Copy(from, to), pts(ctx, from, h, o);
+    pts(to_ctx, to, h, o) <-- flow(ctx, from, to_ctx, to), pts(ctx, from, h, o);
+    pts(ctx, out, heap_of(ctx, o), o) <-- Alloc(code, out, o), reachable(ctx, code);
+
+    local(ctx, code, slot, h, o) <-- LocalStore(v, code, slot), pts(ctx, v, h, o);
+    local(callee_ctx, code, slot, h, o) <-- local_flow(ctx, v, callee_ctx, code, slot), pts(ctx, v, h, o);
+    local(ctx, code, slot, heap_of(ctx, o), o) <-- StaticLocal(code, slot, o), active(ctx, code);
+    pts(ctx, out, h, o) <-- LoadLocal(_, code, slot, out), local(ctx, code, slot, h, o);
 }

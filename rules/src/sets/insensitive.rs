@@ -1,28 +1,18 @@
-//! The default rule set: context- and flow-insensitive (Andersen), every rule
-//! file, no context constructors.
+//! The default rule set: context- and flow-insensitive (Andersen). Every
+//! context is the one root context, of no size, and every call is answered
+//! with it.
 #![allow(non_snake_case)]
 
-use cpyg_facts::schema::{
-    BinaryOperator, CodeKind, CompareOperator, ConstKind, ContainerKind, FunctionAttr, Intrinsic, ParamKind,
-    UnaryOperator,
-};
+use super::prelude::*;
 
-use super::{is_exception_value, type_of};
-use crate::objects::*;
+/// The calling context: the root context only.
+pub type Ctx = ();
+/// The heap context: none.
+pub type HCtx = ();
 
-super::datalog_program! {
+super::rule_set! {
     pub struct Insensitive;
 
-    include_source!(crate::datalog::facts::facts);
-    include_source!(crate::datalog::prepared::prepared);
-    include_source!(crate::datalog::values::values);
-    include_source!(crate::datalog::modules::modules);
-    include_source!(crate::datalog::calls::calls);
-    include_source!(crate::datalog::classes::classes);
-    include_source!(crate::datalog::closures::closures);
-    include_source!(crate::datalog::containers::containers);
-    include_source!(crate::datalog::protocols::protocols);
-    include_source!(crate::datalog::generators::generators);
-    include_source!(crate::datalog::exceptions::exceptions);
-    include_source!(crate::datalog::outside::outside);
+    // Every call runs its callee in the one context.
+    context_response(ctx, site, f, fh, ()) <-- context_request(ctx, site, f, fh);
 }

@@ -1,10 +1,14 @@
 //! Rule sets: programs assembled from the shared rule files plus what makes
 //! each variant different, selected by name at run time.
 
-mod insensitive;
+pub(crate) mod callsite1;
+pub(crate) mod contextual;
+pub(crate) mod insensitive;
 mod orders;
 mod prepare;
 
+pub use callsite1::CallSite1;
+pub use contextual::Contextual;
 pub use insensitive::Insensitive;
 pub use orders::Orders;
 pub use prepare::Prepare;
@@ -23,6 +27,45 @@ macro_rules! datalog_program {
 }
 pub(crate) use datalog_program;
 
+/// A rule set's program: every shared rule file (`crate::datalog`), then what the set
+/// adds: the answer to `context_request` and whatever relations that needs. The set's
+/// module names `Ctx` and `HCtx` and imports [`prelude`].
+macro_rules! rule_set {
+    (pub struct $name:ident; $($rules:tt)*) => {
+        super::datalog_program! {
+            pub struct $name;
+
+            include_source!(crate::datalog::facts::facts);
+            include_source!(crate::datalog::prepared::prepared);
+            include_source!(crate::datalog::values::values);
+            include_source!(crate::datalog::modules::modules);
+            include_source!(crate::datalog::calls::calls);
+            include_source!(crate::datalog::classes::classes);
+            include_source!(crate::datalog::closures::closures);
+            include_source!(crate::datalog::containers::containers);
+            include_source!(crate::datalog::protocols::protocols);
+            include_source!(crate::datalog::generators::generators);
+            include_source!(crate::datalog::exceptions::exceptions);
+            include_source!(crate::datalog::outside::outside);
+
+            $($rules)*
+        }
+    };
+}
+pub(crate) use rule_set;
+
+/// What the shared rule files name, for a rule set's module to import.
+pub(crate) mod prelude {
+    pub use cpyg_facts::schema::{
+        BinaryOperator, CodeKind, CompareOperator, ConstKind, ContainerKind, FunctionAttr, Intrinsic, ParamKind,
+        UnaryOperator,
+    };
+
+    pub(crate) use super::{is_exception_value, type_of};
+    pub use crate::context::{heap_of, Attribute, CallString, Context};
+    pub use crate::objects::*;
+}
+
 use cpyg_facts::schema::{ParamKind, UnaryOperator};
 
 use crate::objects::{Obj, Special};
@@ -32,14 +75,33 @@ use crate::objects::{Obj, Special};
 pub enum RuleSet {
     /// Context-insensitive, flow-insensitive: one abstraction of each variable, local and object.
     Insensitive,
+    /// Every function context-sensitive: two call sites, allocation per activation.
+    Context,
+    /// The attributes a policy gives each function (`--policy FILE.json`); the rest insensitive.
+    Selective,
+    /// Every function runs in the one call site that called it (rules/README.md's walkthrough).
+    CallSite1,
 }
 
 impl RuleSet {
-    pub const ALL: &'static [RuleSet] = &[RuleSet::Insensitive];
+    pub const ALL: &'static [RuleSet] = &[RuleSet::Insensitive, RuleSet::Context, RuleSet::Selective, RuleSet::CallSite1];
 
     pub fn name(self) -> &'static str {
         match self {
             RuleSet::Insensitive => "insensitive",
+            RuleSet::Context => "context",
+            RuleSet::Selective => "selective",
+            RuleSet::CallSite1 => "callsite1",
+        }
+    }
+
+    /// One line on what the rule set does (`cpyg rules`).
+    pub fn description(self) -> &'static str {
+        match self {
+            RuleSet::Insensitive => "context- and flow-insensitive (Andersen): one abstraction of each variable and object",
+            RuleSet::Context => "every function runs in its two most recent call sites; what it allocates carries them",
+            RuleSet::Selective => "the attributes a policy file gives each function (--policy FILE.json); the others insensitive",
+            RuleSet::CallSite1 => "every function runs in the one call site that called it (the walkthrough of rules/README.md)",
         }
     }
 

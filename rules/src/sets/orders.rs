@@ -10,6 +10,7 @@ use cpyg_facts::schema::{
 
 use ascent::aggregators::max;
 
+use crate::context::Attribute;
 use crate::objects::*;
 
 super::datalog_program! {

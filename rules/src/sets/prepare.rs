@@ -12,6 +12,7 @@ use cpyg_facts::schema::{
 use ascent::aggregators::count;
 
 use super::{accepts_keyword, is_generator, is_positional, unary_special};
+use crate::context::Attribute;
 use crate::objects::*;
 
 super::datalog_program! {

@@ -1,0 +1,125 @@
+//! Calling contexts and heap contexts: what the context columns of the
+//! fixed-point relations hold.
+//!
+//! The shared rule files never build a context. A call asks for one
+//! (`context_request`) and the rule set answers (`context_response`); an
+//! object made by an activation carries the activation's [`Context::record`].
+//! Each rule set module names its two types, `Ctx` and `HCtx`: `()` for the
+//! insensitive set (no cost: the columns are zero-sized), [`CallString`] for
+//! the contextual one.
+//!
+//! Modules and classes are namespaces without heap context: module and class
+//! bodies run in the root context (`Ctx::default()`), and attribute lookup
+//! along an MRO is by class statement. Constants, outside objects and
+//! pass-through decorators carry none either.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use crate::objects::{Insn, Obj};
+
+/// A calling context: the context columns of `pts`, `local`, `reachable`, ...
+pub trait Context: Copy + Clone + Default + Debug + Eq + Hash + Ord + Send + Sync + 'static {
+    /// The heap context of what an activation in this context allocates.
+    type Heap: Copy + Clone + Default + Debug + Eq + Hash + Ord + Send + Sync + 'static;
+
+    fn record(&self) -> Self::Heap;
+
+    /// The context as call sites, most recent first (what results and the database show).
+    fn call_string(&self) -> CallString;
+
+    /// A heap context as call sites.
+    fn heap_call_string(heap: &Self::Heap) -> CallString;
+}
+
+/// The insensitive rule set's context: one, of no size.
+impl Context for () {
+    type Heap = ();
+
+    fn record(&self) {}
+
+    fn call_string(&self) -> CallString {
+        CallString::default()
+    }
+
+    fn heap_call_string(_: &()) -> CallString {
+        CallString::default()
+    }
+}
+
+/// Up to two call sites, most recent first (paper §3.4: two-call-site call
+/// strings keep the context domain finite). The empty string is the root
+/// context, where module bodies and every context-insensitive function run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CallString {
+    sites: [Insn; 2],
+}
+
+impl CallString {
+    const NONE: Insn = Insn::MAX;
+
+    /// This context entered through `site`: the site first, the oldest site dropped.
+    pub fn push(&self, site: Insn) -> CallString {
+        CallString { sites: [site, self.sites[0]] }
+    }
+
+    /// The call sites, most recent first.
+    pub fn sites(&self) -> impl Iterator<Item = Insn> + '_ {
+        self.sites.iter().copied().take_while(|&s| s != Self::NONE)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.sites[0] == Self::NONE
+    }
+}
+
+impl Default for CallString {
+    fn default() -> CallString {
+        CallString { sites: [Self::NONE; 2] }
+    }
+}
+
+/// The contextual rule set's context: a call string. An activation's objects
+/// carry its whole call string (allocation made activation-specific).
+impl Context for CallString {
+    type Heap = CallString;
+
+    fn record(&self) -> CallString {
+        *self
+    }
+
+    fn call_string(&self) -> CallString {
+        *self
+    }
+
+    fn heap_call_string(heap: &CallString) -> CallString {
+        *heap
+    }
+}
+
+/// The heap context of `obj` made by an activation in `ctx`: none for the
+/// objects that have none (namespaces, constants, outside objects).
+pub fn heap_of<C: Context>(ctx: &C, obj: &Obj) -> C::Heap {
+    if obj.is_context_free() {
+        C::Heap::default()
+    } else {
+        ctx.record()
+    }
+}
+
+/// What a selective policy gives a function (paper Appendix C).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Attribute {
+    /// Calls into the function get a two-call-site context; what it allocates carries it.
+    Context,
+}
+
+impl Attribute {
+    pub const ALL: &'static [Attribute] = &[Attribute::Context];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Attribute::Context => "context",
+        }
+    }
+}
