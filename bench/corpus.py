@@ -4,14 +4,16 @@ package and the medians per size band.
 
 usage: python3 bench/corpus.py [--corpus DIR] [--cache DIR] [--cpyg BIN] [--python python3.12]
                                [--timeout 300] [--max-memory 8G] [--threads N] [--only NAME,...]
-                               [--tsv FILE] [--fetch] [--rules NAME] [--policy FILE]
+                               [--tsv FILE] [--fetch] [--rules NAME] [--policy FILE | --propose]
 
   --corpus   the folder with packages.txt (pins, "# band" comment lines) and fetch_corpus.sh
              (default: ../shared/corpus beside the repository)
   --cache    where fetch_corpus.sh unpacked the packages (default: ~/.cache/cpyg-corpus);
              --fetch runs it first
   --only     a comma-separated list of package names
-  --rules    the rule set (`cpyg rules`; default insensitive); --policy its policy file
+  --rules    the rule set (`cpyg rules`; default insensitive); --policy its policy file,
+             or --propose: each package's own (`cpyg policy --propose`, run first and not
+             counted in cpu_s)
 
 Columns: band, package, instructions (the facts' Insn rows), facts, cpu_s (cpyg and the
 interpreter it ran), wall_s, peak_mib (cpyg's highest resident memory, from its profile),
@@ -97,7 +99,16 @@ def run_one(args, band, name, workdir):
                "--timeout", str(args.timeout), "--max-memory", args.max_memory]
     if args.threads:
         command += ["--threads", str(args.threads)]
-    command += ["--rules", args.rules] + (["--policy", args.policy] if args.policy else [])
+    policy = args.policy
+    if args.propose:
+        policy = os.path.join(workdir, name + ".policy.json")
+        subprocess.run([args.cpyg, "policy", "--propose", *inputs, "--python", args.python, "-o", policy, "--quiet"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if not os.path.isfile(policy):
+            row["status"] = "error"
+            row["error"] = "no policy proposed"
+            return row
+    command += ["--rules", args.rules] + (["--policy", policy] if policy else [])
     started = time.monotonic()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     stderr = process.stderr.read()
@@ -154,6 +165,7 @@ def main():
     parser.add_argument("--fetch", action="store_true")
     parser.add_argument("--rules", default="insensitive")
     parser.add_argument("--policy", default="")
+    parser.add_argument("--propose", action="store_true")
     args = parser.parse_args()
     if args.cpyg is None:
         target = os.environ.get("CARGO_TARGET_DIR", os.path.join(REPO, "target"))
