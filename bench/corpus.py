@@ -102,11 +102,13 @@ def run_one(args, band, name, workdir):
     policy = args.policy
     if args.propose:
         policy = os.path.join(workdir, name + ".policy.json")
-        subprocess.run([args.cpyg, "policy", "--propose", *inputs, "--python", args.python, "-o", policy, "--quiet"],
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proposed = subprocess.run([args.cpyg, "policy", "--propose", *inputs, "--python", args.python, "-o", policy,
+                                   "--quiet", "--timeout", str(args.timeout), "--max-memory", args.max_memory],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         if not os.path.isfile(policy):
             row["status"] = "error"
-            row["error"] = "no policy proposed"
+            last = proposed.stderr.strip().splitlines()[-1:] or [f"exit {proposed.returncode}"]
+            row["error"] = "no policy proposed: " + last[0]
             return row
     command += ["--rules", args.rules] + (["--policy", policy] if policy else [])
     started = time.monotonic()
