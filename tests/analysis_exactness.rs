@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+use cpyg_rules::flow::Flow;
 use cpyg_rules::substitution::Substitution;
 use cpyg_rules::{FirstOrders, RuleSet, Solution};
 
@@ -54,6 +55,28 @@ fn substitution_is_exact() {
         .unwrap_or_else(|e| panic!("{}: {e}", case.display()));
         assert!(summary(&analysis.solution) == summary(&plain), "{}: substitution changed the solution", case.display());
         assert!(Substitution::of(&analysis.facts).replaced_count() > 0, "{}: nothing substituted", case.display());
+    }
+}
+
+/// The same under `flow`, whose rewritten loads the substitution must leave alone.
+#[test]
+fn substitution_is_exact_under_flow() {
+    for case in fixture_cases() {
+        let profiler = cpyg::profile::Profiler::new();
+        let start = cpyg::analysis::roots::Start::modules();
+        let analysis = cpyg::analysis::analyze_from(&[case.clone()], None, RuleSet::Flow, &start, 1, profiler)
+            .unwrap_or_else(|e| panic!("{}: {e}", case.display()));
+        let codes: Vec<u32> = analysis.facts.rows(cpyg_facts::schema::RelationId::Code).map(|c| c[0]).collect();
+        let flow = Flow::of(&analysis.facts, &codes).unwrap_or_else(|e| panic!("{}: {e}", case.display()));
+        let plain = cpyg_rules::solve::solve_with(
+            &analysis.facts,
+            RuleSet::Flow,
+            1,
+            &Substitution::identity_with(flow),
+            FirstOrders::Guessed,
+        )
+        .unwrap_or_else(|e| panic!("{}: {e}", case.display()));
+        assert!(summary(&analysis.solution) == summary(&plain), "{}: substitution changed the solution", case.display());
     }
 }
 

@@ -35,10 +35,12 @@ fn analyze(input: &Path, rules: Rules) -> Analysis {
 }
 
 /// A policy giving `attributes` to every code object of `input`, by code id.
-fn explicit_all(input: &Path, dir: &Path) -> PathBuf {
+fn explicit_all(input: &Path, dir: &Path, attributes: &[&str]) -> PathBuf {
     let codes = analyze(input, RuleSet::Insensitive.into()).names.code.len();
+    let attributes: Vec<String> = attributes.iter().map(|a| format!("\"{a}\"")).collect();
+    let attributes = attributes.join(", ");
     let entries: Vec<String> =
-        (0..codes).map(|c| format!("{{\"code\": {c}, \"attributes\": [\"context\"]}}")).collect();
+        (0..codes).map(|c| format!("{{\"code\": {c}, \"attributes\": [{attributes}]}}")).collect();
     let path = dir.join("all.json");
     fs::write(&path, format!("{{\"functions\": [{}]}}\n", entries.join(",\n"))).unwrap();
     path
@@ -51,23 +53,29 @@ fn dump_without_rule_set(analysis: Analysis, db: &Path) -> String {
     dump(db).unwrap().lines().filter(|l| !l.starts_with("rule_set\t")).collect::<Vec<_>>().join("\n")
 }
 
+/// The uniform rule sets and the attributes a selective policy gives every function to match.
+const UNIFORM: [(RuleSet, &[&str]); 3] =
+    [(RuleSet::Context, &["context"]), (RuleSet::Flow, &["flow"]), (RuleSet::Complete, &["context", "flow"])];
+
 #[test]
-fn explicit_all_equals_context_on_the_running_example_in_every_release() {
+fn explicit_all_equals_the_uniform_sets_on_the_running_example_in_every_release() {
     for minor in cpyg::adapters::supported_minors() {
-        let dir = scratch(&format!("all{minor}"));
-        let input = running_example(minor);
-        let policy = explicit_all(&input, &dir);
-        let uniform = dump_without_rule_set(analyze(&input, RuleSet::Context.into()), &dir.join("context.sqlite"));
-        let selective = Rules::new(RuleSet::Selective, Some(policy)).unwrap();
-        let explicit = dump_without_rule_set(analyze(&input, selective), &dir.join("selective.sqlite"));
-        assert!(uniform.contains("## context_call_edge"), "3.{minor}: the dump has the context tables");
-        assert!(uniform == explicit, "3.{minor}: explicit-all selective differs from context");
-        let _ = fs::remove_dir_all(&dir);
+        for (rules, attributes) in UNIFORM {
+            let dir = scratch(&format!("all{minor}-{}", rules.name()));
+            let input = running_example(minor);
+            let policy = explicit_all(&input, &dir, attributes);
+            let uniform = dump_without_rule_set(analyze(&input, rules.into()), &dir.join("uniform.sqlite"));
+            let selective = Rules::new(RuleSet::Selective, Some(policy)).unwrap();
+            let explicit = dump_without_rule_set(analyze(&input, selective), &dir.join("selective.sqlite"));
+            assert!(uniform.contains("## context_call_edge"), "3.{minor}: the dump has the context tables");
+            assert!(uniform == explicit, "3.{minor}: explicit-all selective differs from {}", rules.name());
+            let _ = fs::remove_dir_all(&dir);
+        }
     }
 }
 
 #[test]
-fn explicit_all_equals_context_on_every_analysis_case() {
+fn explicit_all_equals_the_uniform_sets_on_every_analysis_case() {
     let cases = repo().join("tests/programs/analysis");
     let mut names: Vec<String> = fs::read_dir(&cases)
         .unwrap()
@@ -83,18 +91,32 @@ fn explicit_all_equals_context_on_every_analysis_case() {
         if !input.is_dir() {
             continue;
         }
-        let policy = explicit_all(&input, &dir);
-        let uniform = analyze(&input, RuleSet::Context.into()).solution;
-        let explicit = analyze(&input, Rules::new(RuleSet::Selective, Some(policy)).unwrap()).solution;
-        assert_eq!(uniform.context_call_edge, explicit.context_call_edge, "{name}");
-        assert_eq!(uniform.context_cell_value, explicit.context_cell_value, "{name}");
-        assert_eq!(uniform.all_points_to(), explicit.all_points_to(), "{name}");
-        assert_eq!(uniform.calls_external, explicit.calls_external, "{name}");
-        assert_eq!(uniform.policy, explicit.policy, "{name}");
-        compared += 1;
+        for (rules, attributes) in UNIFORM {
+            let policy = explicit_all(&input, &dir, attributes);
+            let uniform = analyze(&input, rules.into()).solution;
+            let explicit = analyze(&input, Rules::new(RuleSet::Selective, Some(policy)).unwrap()).solution;
+            let what = format!("{name} ({})", rules.name());
+            assert_eq!(uniform.context_call_edge, explicit.context_call_edge, "{what}");
+            assert_eq!(uniform.context_cell_value, explicit.context_cell_value, "{what}");
+            assert_eq!(uniform.all_points_to(), explicit.all_points_to(), "{what}");
+            assert_eq!(uniform.local, explicit.local, "{what}");
+            assert_eq!(uniform.calls_external, explicit.calls_external, "{what}");
+            assert_eq!(uniform.policy, explicit.policy, "{what}");
+            compared += 1;
+        }
     }
-    assert!(compared > 150, "only {compared} cases compared");
+    assert!(compared > 450, "only {compared} comparisons");
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// The attributes the schema of policy files lists are the ones the rules know.
+#[test]
+fn the_policy_schema_lists_every_attribute() {
+    let schema: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(repo().join("docs/policy.schema.json")).unwrap()).unwrap();
+    let listed = &schema["properties"]["functions"]["items"]["properties"]["attributes"]["items"]["enum"];
+    let known: Vec<&str> = cpyg_rules::context::Attribute::ALL.iter().map(|a| a.name()).collect();
+    assert_eq!(listed, &serde_json::json!(known));
 }
 
 /// The paper's selective policy: only `bind` and `invoke` are context-sensitive, and
@@ -169,7 +191,7 @@ fn bad_policies_are_errors_naming_the_entry() {
             r#"{"functions": [{"function": "main.bind", "attributes": ["context"]}, {"function": "main.run", "attributes": ["fast"]}]}"#,
             "entry 2 (\"main.run\"): unknown attribute `fast`",
         ),
-        (r#"{"functions": [{"function": "main.run", "attributes": ["flow"]}]}"#, "`flow` (not implemented yet)"),
+        (r#"{"functions": [{"function": "main.run", "attributes": ["path"]}]}"#, "`path` (not implemented yet)"),
         (
             r#"{"functions": [{"code": 100000, "attributes": ["context"]}]}"#,
             "entry 1 (code 100000): no code object 100000",

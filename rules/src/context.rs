@@ -112,14 +112,18 @@ pub fn heap_of<C: Context>(ctx: &C, obj: &Obj) -> C::Heap {
 pub enum Attribute {
     /// Calls into the function get a two-call-site context; what it allocates carries it.
     Context,
+    /// Its loads of locals (and a module body's of its globals) read the stores that
+    /// reach them (`crate::flow`).
+    Flow,
 }
 
 impl Attribute {
-    pub const ALL: &'static [Attribute] = &[Attribute::Context];
+    pub const ALL: &'static [Attribute] = &[Attribute::Context, Attribute::Flow];
 
     pub fn name(self) -> &'static str {
         match self {
             Attribute::Context => "context",
+            Attribute::Flow => "flow",
         }
     }
 }

@@ -7,12 +7,14 @@
 //! - [`context`]: calling and heap contexts, and policy attributes;
 //! - [`knowledge`]: Python names and builtins the rules match, as input relations;
 //! - [`mro`]: C3 linearization between rounds;
+//! - [`flow`]: flow sensitivity, as loads and stores rewritten before solving;
 //! - [`substitution`]: read variables replaced by their single producer before solving;
 //! - [`solve`]: the driver.
 
 pub mod context;
 pub mod datalog;
 pub mod error;
+pub mod flow;
 pub mod input;
 pub mod knowledge;
 pub mod mro;

@@ -10,6 +10,7 @@ use cpyg_facts::symbols::Symbols;
 
 use crate::context::{Attribute, CallString, Context};
 use crate::error::Error;
+use crate::flow::Flow;
 use crate::input::{insn_code, rows};
 use crate::knowledge::{Knowledge, Roots};
 use crate::mro::linearize;
@@ -162,15 +163,17 @@ pub fn solve_rooted(
 ) -> Result<Solution, Error> {
     let started = Instant::now();
     observe(Step::Substitute);
-    let substitution = Substitution::of(facts);
+    let policy = uniform_policy(facts, rule_set, policy);
+    let flow_codes: Vec<Code> = policy.iter().filter(|p| p.1 == Attribute::Flow).map(|p| p.0).collect();
+    let substitution = Substitution::with_flow(facts, Flow::of(facts, &flow_codes)?);
     let first = FirstOrders::Guessed;
-    let mut solution = solve_substituted(facts, rule_set, policy, roots, threads, &substitution, first, observe)?;
+    let mut solution = solve_substituted(facts, rule_set, &policy, roots, threads, &substitution, first, observe)?;
     solution.time = started.elapsed();
     Ok(solution)
 }
 
 /// [`solve`] with the given variable substitution ([`Substitution::identity`] for none)
-/// and first class orders.
+/// and first class orders (flow sensitivity is the substitution's).
 pub fn solve_with(
     facts: &Facts,
     rule_set: RuleSet,
@@ -178,7 +181,8 @@ pub fn solve_with(
     substitution: &Substitution,
     first: FirstOrders,
 ) -> Result<Solution, Error> {
-    solve_substituted(facts, rule_set, &[], &Roots::default(), threads, substitution, first, &|_| {})
+    let policy = uniform_policy(facts, rule_set, &[]);
+    solve_substituted(facts, rule_set, &policy, &Roots::default(), threads, substitution, first, &|_| {})
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -199,28 +203,34 @@ fn solve_substituted(
         .num_threads(threads.max(1))
         .build()
         .map_err(|e| Error::Threads { threads, message: e.to_string() })?;
-    let policy = uniform_policy(facts, rule_set, policy);
     let mut solution = pool.install(|| match rule_set {
-        RuleSet::Insensitive => run::<Insensitive>(facts, &knowledge, &policy, substitution, first, observe),
-        RuleSet::Context | RuleSet::Selective => run::<Contextual>(facts, &knowledge, &policy, substitution, first, observe),
-        RuleSet::CallSite1 => run::<CallSite1>(facts, &knowledge, &policy, substitution, first, observe),
+        RuleSet::Insensitive | RuleSet::Flow => run::<Insensitive>(facts, &knowledge, policy, substitution, first, observe),
+        RuleSet::Context | RuleSet::Complete | RuleSet::Selective => {
+            run::<Contextual>(facts, &knowledge, policy, substitution, first, observe)
+        }
+        RuleSet::CallSite1 => run::<CallSite1>(facts, &knowledge, policy, substitution, first, observe),
     })?;
     observe(Step::Done);
     solution.rule_set = Some(rule_set);
-    solution.policy = sorted(&policy);
+    solution.policy = sorted(policy);
     solution.symbols = symbols;
     solution.threads = threads.max(1);
     solution.time = started.elapsed();
     Ok(solution)
 }
 
-/// The policy a rule set gives code objects: every one context-sensitive under `context`,
-/// the given one under `selective`.
+/// The policy a rule set gives code objects: the same attributes to every one, or under
+/// `selective` the given ones.
 fn uniform_policy(facts: &Facts, rule_set: RuleSet, given: &[(Code, Attribute)]) -> Vec<(Code, Attribute)> {
+    let every = |attributes: &[Attribute]| {
+        facts.rows(RelationId::Code).flat_map(|c| attributes.iter().map(move |&a| (c[0], a))).collect()
+    };
     match rule_set {
         RuleSet::Insensitive | RuleSet::CallSite1 => Vec::new(),
-        RuleSet::Context => facts.rows(RelationId::Code).map(|c| (c[0], Attribute::Context)).collect(),
-        RuleSet::Selective => given.to_vec(),
+        RuleSet::Context => every(&[Attribute::Context]),
+        RuleSet::Flow => every(&[Attribute::Flow]),
+        RuleSet::Complete => every(Attribute::ALL),
+        RuleSet::Selective => sorted(given),
     }
 }
 
@@ -521,6 +531,14 @@ fn prepared_profile(prepare: &Prepare) -> String {
     format!("{}\n{}", prepare.scc_times_summary(), prepare.relation_sizes_summary())
 }
 
+/// `rows`, sorted and deduplicated, without a copy first.
+fn sorted_owned<T: Ord>(rows: impl IntoIterator<Item = T>) -> Vec<T> {
+    let mut rows: Vec<T> = rows.into_iter().collect();
+    rows.sort_unstable();
+    rows.dedup();
+    rows
+}
+
 fn sorted<'a, T: Ord + Copy + 'a>(rows: impl IntoIterator<Item = &'a T>) -> Vec<T> {
     let mut rows: Vec<T> = rows.into_iter().copied().collect();
     rows.sort_unstable();
@@ -649,29 +667,36 @@ macro_rules! program {
             }
 
             fn into_solution(self, facts: &Facts, substitution: &Substitution) -> Result<Solution, String> {
-                let reachable: Vec<Code> = sorted(&self.reachable.iter().map(|r| r.1).collect::<Vec<_>>());
+                let reachable: Vec<Code> = sorted_owned(self.reachable.iter().map(|r| r.1));
                 let implicit = implicit_sites(facts, &reachable)?;
-                let pts = sorted(&self.pts.iter().map(|r| (r.1, r.3)).collect::<Vec<_>>());
+                let pts = sorted_owned(self.pts.iter().map(|r| (r.1, r.3)));
                 let invokes = sorted(&self.invokes);
                 let call_edge = sorted(&self.call_edge);
-                let live_call = sorted(&self.live_call.iter().map(|r| (r.1, r.2, r.3)).collect::<Vec<_>>());
+                let live_call = sorted_owned(self.live_call.iter().map(|r| (r.1, r.2, r.3)));
                 let (unresolved, coverage) = coverage(live_call, &pts, invokes.clone(), call_edge.clone(), implicit);
                 let heap = |h: &<$ctx as Context>::Heap| <$ctx as Context>::heap_call_string(h);
+                // Flow-tracked stores reach their loads directly; the local still holds them.
+                let stored = substitution.flow().tracked_stores().iter().flat_map(|&(code, slot, var)| {
+                    let var = substitution.var(var);
+                    let start = pts.partition_point(|p| p.0 < var);
+                    pts[start..].iter().take_while(move |p| p.0 == var).map(move |p| (code, slot, p.1))
+                });
+                let local = sorted_owned(self.local.iter().map(|r| (r.1, r.2, r.4)).chain(stored));
                 Ok(Solution {
                     reachable,
-                    local: sorted(&self.local.iter().map(|r| (r.1, r.2, r.4)).collect::<Vec<_>>()),
-                    field: sorted(&self.field.iter().map(|r| (r.0, r.1, r.3)).collect::<Vec<_>>()),
+                    local,
+                    field: sorted_owned(self.field.iter().map(|r| (r.0, r.1, r.3))),
                     field_flow: sorted(
                         &self.field_flow.iter().filter(|f| !f.3.is_namespace()).map(|f| (f.1, f.3, f.4)).collect::<Vec<_>>(),
                     ),
                     aliases: substitution.aliases(),
-                    elem: sorted(&self.elem.iter().map(|r| (r.1, r.3)).collect::<Vec<_>>()),
-                    cell_value: sorted(&self.cell_value.iter().map(|r| (r.1, r.3)).collect::<Vec<_>>()),
-                    slot_cell: sorted(&self.slot_cell.iter().map(|r| (r.1, r.2, r.4)).collect::<Vec<_>>()),
+                    elem: sorted_owned(self.elem.iter().map(|r| (r.1, r.3))),
+                    cell_value: sorted_owned(self.cell_value.iter().map(|r| (r.1, r.3))),
+                    slot_cell: sorted_owned(self.slot_cell.iter().map(|r| (r.1, r.2, r.4))),
                     calls_external: sorted(&self.calls_external),
                     call_edge,
-                    returns: sorted(&self.returns.iter().map(|r| (r.1, r.3)).collect::<Vec<_>>()),
-                    raises: sorted(&self.raises.iter().map(|r| (r.1, r.3)).collect::<Vec<_>>()),
+                    returns: sorted_owned(self.returns.iter().map(|r| (r.1, r.3))),
+                    raises: sorted_owned(self.raises.iter().map(|r| (r.1, r.3))),
                     mro: sorted(&self.mro),
                     context_call_edge: sorted(
                         &self.context_call_edge.iter().map(|r| (r.0.call_string(), r.1, r.2.call_string(), r.3)).collect::<Vec<_>>(),

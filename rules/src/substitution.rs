@@ -4,8 +4,8 @@
 //! - A read variable (`InVar`/`PeekVar`) that one producer alone can reach holds
 //!   exactly what that producer holds.
 //! - Every load of a plain local slot (`LoadLocal` of a slot that is neither a cell
-//!   nor a free variable) holds exactly what the slot holds (locals are
-//!   flow-insensitive), so all loads of a slot stand for the first one.
+//!   nor a free variable, nor one flow sensitivity tracks: `crate::flow`) holds
+//!   exactly what the slot holds, so all loads of a slot stand for the first one.
 //!
 //! This is exact, not an approximation. Its invariants: no rule derives `pts` for
 //! a read variable except through `StackFlow`, nor for the output of a `LoadLocal`
@@ -20,6 +20,7 @@ use std::collections::{HashMap, HashSet};
 use cpyg_facts::lower::Facts;
 use cpyg_facts::schema::{Entity, RelationId};
 
+use crate::flow::Flow;
 use crate::input::{Row, typed};
 use crate::objects::Var;
 
@@ -29,14 +30,21 @@ pub struct Substitution {
     producer: Vec<Var>,
     /// `(var, replacement)` for every replaced variable, sorted by `var`.
     replaced: Vec<(Var, Var)>,
+    /// The loads and stores the rules read in place of the facts' (flow sensitivity).
+    flow: Flow,
 }
 
 impl Substitution {
     /// Substitutes every read variable with exactly one `StackFlow` into it, and every
     /// load of a plain local slot by the slot's first load.
     pub fn of(facts: &Facts) -> Substitution {
+        Substitution::with_flow(facts, Flow::none())
+    }
+
+    /// [`Substitution::of`] the facts as `flow` rewrites them.
+    pub fn with_flow(facts: &Facts, flow: Flow) -> Substitution {
         let flows: Vec<(Var, Var)> = facts.rows(RelationId::StackFlow).map(|c| (c[0], c[1])).collect();
-        let loads: Vec<(u32, u32, Var)> = facts.rows(RelationId::LoadLocal).map(|c| (c[1], c[2], c[3])).collect();
+        let loads: Vec<(u32, u32, Var)> = flow.rows(facts, RelationId::LoadLocal).map(|c| (c[1], c[2], c[3])).collect();
         let size = flows
             .iter()
             .map(|&(from, to)| from.max(to))
@@ -53,7 +61,7 @@ impl Substitution {
             .collect();
         let mut first_load: HashMap<(u32, u32), Var> = HashMap::new();
         for &(code, slot, out) in &loads {
-            if !cells.contains(&(code, slot)) {
+            if !cells.contains(&(code, slot)) && !flow.tracks_slot(code, slot) {
                 let first = first_load.entry((code, slot)).or_insert(out);
                 *first = (*first).min(out);
             }
@@ -75,12 +83,22 @@ impl Substitution {
         }
         let replaced: Vec<(Var, Var)> =
             (0..size as Var).filter(|&v| producer[v as usize] != v).map(|v| (v, producer[v as usize])).collect();
-        Substitution { producer, replaced }
+        Substitution { producer, replaced, flow }
     }
 
     /// No substitution: every variable stands for itself.
     pub fn identity() -> Substitution {
-        Substitution::default()
+        Substitution { flow: Flow::none(), ..Substitution::default() }
+    }
+
+    /// No substitution, over the facts as `flow` rewrites them.
+    pub fn identity_with(flow: Flow) -> Substitution {
+        Substitution { flow, ..Substitution::default() }
+    }
+
+    /// The flow sensitivity the rows follow.
+    pub fn flow(&self) -> &Flow {
+        &self.flow
     }
 
     /// How many read variables stand for their producer.
@@ -101,7 +119,7 @@ impl Substitution {
             schema.columns.iter().map(|c| c.ty.entity() == Some(Entity::Var)).collect();
         let mut mapped = Vec::with_capacity(schema.columns.len());
         let mut rows = Vec::new();
-        for columns in facts.rows(id) {
+        for columns in self.flow.rows(facts, id) {
             mapped.clear();
             mapped.extend(columns.iter().zip(&var_columns).map(|(&v, &is_var)| if is_var { self.var(v) } else { v }));
             rows.push(typed(schema.name, &mapped)?);

@@ -117,7 +117,7 @@ fn read_policy(path: &Path, names: &Names) -> Result<Vec<(u32, Attribute)>, crat
             let known = Attribute::ALL.iter().copied().find(|a| a.name() == attribute);
             let attribute = known.ok_or_else(|| {
                 let names: Vec<&str> = Attribute::ALL.iter().map(|a| a.name()).collect();
-                let later = if matches!(attribute.as_str(), "flow" | "path") { " (not implemented yet)" } else { "" };
+                let later = if attribute == "path" { " (not implemented yet)" } else { "" };
                 fail(format!("{which}: unknown attribute `{attribute}`{later}; known: {}", names.join(", ")))
             })?;
             rows.extend(codes.iter().map(|&code| (code, attribute)));

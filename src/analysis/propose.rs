@@ -91,12 +91,32 @@ pub fn propose(analysis: &Analysis, budget: Option<u64>) -> Proposal {
     for &(code, obj) in &solution.returns {
         returns.entry(code).or_default().insert(obj);
     }
+    // What objects hold (elements, fields, cell contents), for the objects the criteria ask
+    // about only: what functions return and what their parameters and cells hold. Expanding
+    // every field of every object would cost more than the analysis on packages that store
+    // much into few objects (attrs).
+    let mut asked: HashSet<Obj> = solution.returns.iter().map(|r| r.1).collect();
+    for (&code, list) in &params {
+        for (slot, _) in list {
+            asked.extend(locals.get(&(code, *slot)).into_iter().flatten().copied());
+        }
+    }
+    asked.extend(solution.slot_cell.iter().map(|r| r.2));
     let mut contents: HashMap<Obj, BTreeSet<Obj>> = HashMap::new();
     for &(c, o) in &solution.elem {
-        contents.entry(c).or_default().insert(o);
+        if asked.contains(&c) {
+            contents.entry(c).or_default().insert(o);
+        }
     }
-    for (base, _, o) in solution.fields() {
-        contents.entry(base).or_default().insert(o);
+    for &(base, _, o) in &solution.field {
+        if asked.contains(&base) {
+            contents.entry(base).or_default().insert(o);
+        }
+    }
+    for &(var, base, _) in &solution.field_flow {
+        if asked.contains(&base) {
+            contents.entry(base).or_default().extend(solution.points_to(var).iter().map(|r| r.1));
+        }
     }
     let mut cells: HashMap<u32, Vec<Obj>> = HashMap::new();
     for &(code, _, cell) in &solution.slot_cell {

@@ -77,6 +77,10 @@ pub enum RuleSet {
     Insensitive,
     /// Every function context-sensitive: two call sites, allocation per activation.
     Context,
+    /// Every function flow-sensitive: loads of locals read the stores reaching them.
+    Flow,
+    /// Every function both context- and flow-sensitive.
+    Complete,
     /// The attributes a policy gives each function (`--policy FILE.json`); the rest insensitive.
     Selective,
     /// Every function runs in the one call site that called it (rules/README.md's walkthrough).
@@ -84,12 +88,21 @@ pub enum RuleSet {
 }
 
 impl RuleSet {
-    pub const ALL: &'static [RuleSet] = &[RuleSet::Insensitive, RuleSet::Context, RuleSet::Selective, RuleSet::CallSite1];
+    pub const ALL: &'static [RuleSet] = &[
+        RuleSet::Insensitive,
+        RuleSet::Context,
+        RuleSet::Flow,
+        RuleSet::Complete,
+        RuleSet::Selective,
+        RuleSet::CallSite1,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             RuleSet::Insensitive => "insensitive",
             RuleSet::Context => "context",
+            RuleSet::Flow => "flow",
+            RuleSet::Complete => "complete",
             RuleSet::Selective => "selective",
             RuleSet::CallSite1 => "callsite1",
         }
@@ -100,6 +113,8 @@ impl RuleSet {
         match self {
             RuleSet::Insensitive => "context- and flow-insensitive (Andersen): one abstraction of each variable and object",
             RuleSet::Context => "every function runs in its two most recent call sites; what it allocates carries them",
+            RuleSet::Flow => "every function's loads of locals (a module body's of its own globals) read only the stores reaching them",
+            RuleSet::Complete => "context and flow together, on every function",
             RuleSet::Selective => "the attributes a policy file gives each function (--policy FILE.json); the others insensitive",
             RuleSet::CallSite1 => "every function runs in the one call site that called it (the walkthrough of rules/README.md)",
         }
