@@ -174,7 +174,7 @@ impl Flow {
         // instruction's own stores too (`STORE_FAST_LOAD_FAST`, `LOAD_FAST_AND_CLEAR`).
         events.sort_by_key(|&(insn, code, _)| (code, insn));
 
-        let graphs = Graphs::of(facts)?;
+        let graphs = Graphs::of(facts, &events.iter().map(|e| e.1).collect())?;
         flow.same_value = facts.rows(RelationId::SameValue).flatten().copied().collect();
         let mut start = 0;
         while start < events.len() {
@@ -295,17 +295,18 @@ struct Graph {
     entry: Option<usize>,
 }
 
-/// Every code object's [`Graph`].
+/// The [`Graph`]s of the code objects with tracked loads and stores.
 struct Graphs {
     by_code: HashMap<Code, Graph>,
 }
 
 impl Graphs {
-    fn of(facts: &Facts) -> Result<Graphs, String> {
+    fn of(facts: &Facts, wanted: &HashSet<Code>) -> Result<Graphs, String> {
         let mut by_code: HashMap<Code, Graph> = HashMap::new();
         // Global block id -> (code, index within the code's graph).
         let mut where_is: HashMap<u32, (Code, usize)> = HashMap::new();
-        let mut blocks: Vec<(Code, u32, u32, u32)> = facts.rows(RelationId::Block).map(|c| (c[1], c[2], c[3], c[0])).collect();
+        let mut blocks: Vec<(Code, u32, u32, u32)> =
+            facts.rows(RelationId::Block).filter(|c| wanted.contains(&c[1])).map(|c| (c[1], c[2], c[3], c[0])).collect();
         blocks.sort_unstable();
         for (code, first, last, block) in blocks {
             let graph = by_code.entry(code).or_insert_with(|| Graph { blocks: Vec::new(), successors: Vec::new(), entry: None });
@@ -313,7 +314,7 @@ impl Graphs {
             graph.blocks.push((first, last));
             graph.successors.push(Vec::new());
         }
-        for c in facts.rows(RelationId::EntryBlock) {
+        for c in facts.rows(RelationId::EntryBlock).filter(|c| wanted.contains(&c[0])) {
             let &(code, at) = where_is.get(&c[1]).ok_or_else(|| format!("entry block {} is no block", c[1]))?;
             if code == c[0] {
                 by_code.get_mut(&code).map(|g| g.entry = Some(at));
@@ -321,8 +322,11 @@ impl Graphs {
         }
         let exception = EdgeKind::Exception.id();
         for c in facts.rows(RelationId::BlockEdge) {
-            let (Some(&(code, from)), Some(&(to_code, to))) = (where_is.get(&c[0]), where_is.get(&c[1])) else {
-                return Err(format!("block edge {} -> {} names no block", c[0], c[1]));
+            let (code, from, to_code, to) = match (where_is.get(&c[0]), where_is.get(&c[1])) {
+                (Some(&(code, from)), Some(&(to_code, to))) => (code, from, to_code, to),
+                // An edge of a code object nothing is tracked in.
+                (None, None) => continue,
+                _ => return Err(format!("block edge {} -> {} leaves a code object or names no block", c[0], c[1])),
             };
             if code != to_code {
                 return Err(format!("block edge {} -> {} leaves code object {code}", c[0], c[1]));

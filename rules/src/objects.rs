@@ -386,6 +386,9 @@ pub enum BuiltinEffect {
     MakesSuper,
     /// `len(x)`, `str(x)`, `isinstance(...)`: returns a value of this kind.
     Returns(ConstKind),
+    /// `typing.cast(T, v)`, `copy.copy(v)`: returns its positional argument of this index
+    /// (a copy counts as the object copied: same class, same methods).
+    ReturnsArgument(u32),
 }
 
 impl Obj {

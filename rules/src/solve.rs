@@ -267,7 +267,7 @@ fn run<P: Program>(
     // afresh from the facts and the orders the previous round's bases give. Orders
     // computed from more bases only add positions; the rounds end when bases stop changing.
     // Only the orders' part of the preparation depends on them: the rest is prepared once.
-    let classes: Vec<Insn> = sorted(&rows::<(u32, u32, u32, u32)>(facts, RelationId::BuildClass)?.iter().map(|r| r.0).collect::<Vec<_>>());
+    let classes: Vec<Insn> = sorted_owned(rows::<(u32, u32, u32, u32)>(facts, RelationId::BuildClass)?.iter().map(|r| r.0));
     let diagnostics = Diagnostics::from_env()?;
     observe(Step::Prepare);
     let prepared = prepare(facts, knowledge, substitution)?;
@@ -686,9 +686,7 @@ macro_rules! program {
                     reachable,
                     local,
                     field: sorted_owned(self.field.iter().map(|r| (r.0, r.1, r.3))),
-                    field_flow: sorted(
-                        &self.field_flow.iter().filter(|f| !f.3.is_namespace()).map(|f| (f.1, f.3, f.4)).collect::<Vec<_>>(),
-                    ),
+                    field_flow: sorted_owned(self.field_flow.iter().filter(|f| !f.3.is_namespace()).map(|f| (f.1, f.3, f.4))),
                     aliases: substitution.aliases(),
                     elem: sorted_owned(self.elem.iter().map(|r| (r.1, r.3))),
                     cell_value: sorted_owned(self.cell_value.iter().map(|r| (r.1, r.3))),
@@ -698,10 +696,10 @@ macro_rules! program {
                     returns: sorted_owned(self.returns.iter().map(|r| (r.1, r.3))),
                     raises: sorted_owned(self.raises.iter().map(|r| (r.1, r.3))),
                     mro: sorted(&self.mro),
-                    context_call_edge: sorted(
-                        &self.context_call_edge.iter().map(|r| (r.0.call_string(), r.1, r.2.call_string(), r.3)).collect::<Vec<_>>(),
+                    context_call_edge: sorted_owned(
+                        self.context_call_edge.iter().map(|r| (r.0.call_string(), r.1, r.2.call_string(), r.3)),
                     ),
-                    context_cell_value: sorted(&self.cell_value.iter().map(|r| (heap(&r.0), r.1, r.3)).collect::<Vec<_>>()),
+                    context_cell_value: sorted_owned(self.cell_value.iter().map(|r| (heap(&r.0), r.1, r.3))),
                     pts,
                     invokes,
                     unresolved,

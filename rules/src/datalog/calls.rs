@@ -162,6 +162,7 @@ ascent::ascent_source! { calls:
     pts(ctx, out, HCtx::default(), Obj::External(*e)) <--
         external_call(ctx, _, e, out), !ModelledBuiltin(e), if let Some(last) = e.last(), CapitalizedName(last);
     pts(ctx, out, HCtx::default(), Obj::Const(*kind)) <-- builtin_call(ctx, _, ?BuiltinEffect::Returns(kind), out);
+    flow(ctx, v, ctx, out) <-- builtin_call(ctx, site, ?BuiltinEffect::ReturnsArgument(index), out), CallPositional(site, *index, v);
     // Functions handed to outside code may be called back by it (`map(f, xs)`, `sorted(key=f)`);
     // a keyword callback gets the elements of the first argument (`sorted(xs, key=f)`), and
     // `map` and `filter` pass their function the elements of the next argument.
