@@ -389,6 +389,12 @@ pub enum BuiltinEffect {
     /// `typing.cast(T, v)`, `copy.copy(v)`: returns its positional argument of this index
     /// (a copy counts as the object copied: same class, same methods).
     ReturnsArgument(u32),
+    /// `getattr(obj, "name"[, default])`: loads the attribute a constant string names
+    /// (any other name is left unknown), or returns the default.
+    LoadsAttribute,
+    /// `zip(xs, ys)`, `enumerate(xs)`: a list of tuples holding the arguments' elements
+    /// (and, when `counted`, the index).
+    MakesTuples { counted: bool },
 }
 
 impl Obj {

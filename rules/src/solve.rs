@@ -437,7 +437,7 @@ macro_rules! fixed_point_inputs {
             CallStarKwargs, Delegate, GetIter, Next, GetAIter, GetANext, ExitContext, BinaryOp,
             TruthTest, InsnCode, SpecialName, ContainerMethodEffect, BuiltinFunction, PrivateName,
             CapitalizedName, Copy, Alloc, LocalStore, StaticLocal, StaticField, StoreStatic,
-            LoadStatic, ClassStore, AttrLoad, ImportStarInto, CallIn, CallPositional, CallbackArg,
+            LoadStatic, ClassStore, AttrLoad, ImportStarInto, CallIn, CallPositional, NameArg, CallbackArg,
             PositionalParam, KeywordSlot, KeywordParam, VarArgsOf, KwArgsOf, KwDefaultsFlow,
             ReturnVar, StaticReturn, GeneratorCode, NeverCallsBack, ModelledBuiltin, ClassDefines,
             AttrStoredAnywhere, ClassBodyRun, ZeroArgumentCall, ClosureFlow, SlotCellLoad, CellLoad,
@@ -472,7 +472,7 @@ macro_rules! prepared_relations {
     ($callback:ident!($($args:tt)*)) => {
         $callback!($($args)*;
             Copy, Alloc, LocalStore, DefaultStore, StaticLocal, CodeModule, GlobalDefined, PackageModuleName, StaticField,
-            StoreStatic, LoadStatic, ClassStore, AttrLoad, ImportStarInto, CallIn, CallPositional, CallbackArg,
+            StoreStatic, LoadStatic, ClassStore, AttrLoad, ImportStarInto, CallIn, CallPositional, NameArg, CallbackArg,
             PositionalParam, KeywordSlot, KeywordParam, VarArgsOf, KwArgsOf, KwDefaultsFlow, ReturnVar,
             StaticReturn, GeneratorCode, NeverCallsBack, ModelledBuiltin, ClassDefinesIn, ClassDefines,
             AttrStoredAnywhere, IsSuperAttr, ClassBodyRun, ZeroArgumentCall, ClosureFlow, SlotCellLoad, CellLoad, ParamCell,

@@ -25,6 +25,7 @@ ascent::ascent_source! { calls_prepare:
     CallPositional(site, index + 1, v) <-- CallArg(site, index, v), ReceiverArgument(site, _);
     CallPositional(site, index, v) <-- CallArg(site, index, v), !HasReceiverArgument(site);
     HasReceiverArgument(site) <-- ReceiverArgument(site, _);
+    NameArg(site, index, name) <-- CallPositional(site, index, v), StackFlow(out, v), NameConst(out, name);
     CallbackArg(site, v) <-- CallPositional(site, _, v);
     CallbackArg(site, v) <-- CallKeyword(site, _, v);
 

@@ -135,6 +135,11 @@ ascent::ascent_source! { classes:
     flow(store_ctx, v, ctx, out) <--
         attr_load(ctx, _, hb, b, name, out), field_flow(store_ctx, v, hb, b, name), if !b.is_namespace();
     pts(ctx, out, HCtx::default(), Obj::External(e.attr(*name))) <-- attr_load(ctx, _, _, ?Obj::External(e), name, out);
+    // `getattr(obj, "name")` loads what the constant names; a default is returned as it is.
+    attr_load(ctx, *site, h, b, *name, out) <--
+        builtin_call(ctx, site, BuiltinEffect::LoadsAttribute, out), NameArg(site, 1, name), CallPositional(site, 0, base),
+        pts(ctx, base, h, b);
+    flow(ctx, v, ctx, out) <-- builtin_call(ctx, site, BuiltinEffect::LoadsAttribute, out), CallPositional(site, 2, v);
 
     // Through an instance: functions bind to it, wrappers unwrap, properties and descriptors are
     // called with it; other attributes are the same for every instance of a class.

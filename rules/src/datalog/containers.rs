@@ -131,6 +131,17 @@ ascent::ascent_source! { containers:
     elem(ctx.record(), Obj::Container(Container::made(*site, ContainerKind::List)), h, o) <--
         builtin_call(ctx, site, BuiltinEffect::CollectsResults, _), invocation(ctx, site, f, callee_ctx),
         MakeFunction(f, code, _), returns(callee_ctx, code, h, o);
+    // `zip(xs, ys)`, `enumerate(xs)`: a list (made at the site) of tuples (made there too)
+    // holding the elements of every positional argument, and the index for `enumerate`.
+    pts(ctx, out, ctx.record(), Obj::Container(Container::made(*site, ContainerKind::List))) <--
+        builtin_call(ctx, site, ?BuiltinEffect::MakesTuples { .. }, out);
+    elem(ctx.record(), Obj::Container(Container::made(*site, ContainerKind::List)),
+         ctx.record(), Obj::Container(Container::made(*site, ContainerKind::Tuple))) <--
+        builtin_call(ctx, site, ?BuiltinEffect::MakesTuples { .. }, _);
+    elem_copy(ctx, v, ctx.record(), Obj::Container(Container::made(*site, ContainerKind::Tuple))) <--
+        builtin_call(ctx, site, ?BuiltinEffect::MakesTuples { .. }, _), CallPositional(site, _, v);
+    elem(ctx.record(), Obj::Container(Container::made(*site, ContainerKind::Tuple)), HCtx::default(), Obj::Const(ConstKind::Int)) <--
+        builtin_call(ctx, site, BuiltinEffect::MakesTuples { counted: true }, _);
     elem_load(h, c, ctx, out) <--
         builtin_call(ctx, site, BuiltinEffect::ReturnsElement, out), CallPositional(site, 0, v), pts(ctx, v, h, c),
         if c.iterates_own_elements();

@@ -58,6 +58,8 @@ ascent::ascent_source! { prepared:
     /// (3.11+ pass a decorated function or a comprehension's iterator in the receiver slot);
     /// the self half of a method-form load is not: the load's bound method carries it.
     relation CallPositional(Insn, u32, Var);
+    /// Positional argument `index` of call `site` is a string constant spelling `name`.
+    relation NameArg(Insn, u32, Sym);
     /// An argument a function handed to outside code may arrive through.
     relation CallbackArg(Insn, Var);
     /// Positional parameter `index` of the function made at `f` is local `slot` of `code`.
