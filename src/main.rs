@@ -523,16 +523,20 @@ fn run(command: Command) -> Result<ExitCode, Error> {
             run.start();
             let analysis = input.analyze()?;
             let proposal = cpyg::analysis::propose::propose(&analysis, budget);
+            let proposal = cpyg::analysis::propose::confirm(&analysis, proposal, None, input.threads.get())?;
             monitor::finish();
             run.report(&analysis.profile);
             report_skipped(&analysis);
             eprintln!(
-                "cpyg: {}; {} functions proposed (estimated cost {} of a budget of {}; {} candidates over it)",
+                "cpyg: {}; {} functions proposed (estimated cost {} of a budget of {}; {} candidates over it; {} dropped by the row limit {}: {})",
                 cpyg::results::Setting(&analysis),
                 proposal.functions.len(),
                 proposal.proposed.estimated_total,
                 proposal.proposed.budget,
-                proposal.proposed.over_budget.len()
+                proposal.proposed.over_budget.len(),
+                proposal.proposed.over_row_limit.len(),
+                proposal.proposed.row_limit.unwrap_or(0),
+                proposal.proposed.solved.iter().map(|t| format!("{} functions, {} rows", t.functions, t.rows)).collect::<Vec<_>>().join(" -> ")
             );
             let text = serde_json::to_string_pretty(&proposal).map_err(|e| Error::Usage(e.to_string()))?;
             emit(output.output.as_deref(), |out| writeln!(out, "{text}"))?;

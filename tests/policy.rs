@@ -246,3 +246,25 @@ fn proposed_policies_remove_what_context_removes() {
     }
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// `confirm` solves under the proposal: the running example's stays whole within the default
+/// row limit (one solve), and a limit nothing meets drops every entry, a closure with its maker.
+#[test]
+fn confirming_a_proposal_halves_it_until_its_rows_fit() {
+    let analysis = analyze(&running_example(12), RuleSet::Insensitive.into());
+    let proposal = cpyg::analysis::propose::propose(&analysis, None);
+    let names: Vec<String> = proposal.functions.iter().map(|p| p.function.clone()).collect();
+    let kept = cpyg::analysis::propose::confirm(&analysis, proposal, None, 2).unwrap();
+    assert_eq!(kept.functions.iter().map(|p| p.function.clone()).collect::<Vec<_>>(), names);
+    assert_eq!(kept.proposed.solved.len(), 1, "{:?}", kept.proposed);
+    assert!(kept.proposed.solved[0].rows > 0 && kept.proposed.solved[0].rows <= kept.proposed.row_limit.unwrap());
+
+    let proposal = cpyg::analysis::propose::propose(&analysis, None);
+    let none = cpyg::analysis::propose::confirm(&analysis, proposal, Some(0), 2).unwrap();
+    assert!(none.functions.is_empty(), "{:?}", none.functions);
+    let dropped: BTreeSet<&str> = none.proposed.over_row_limit.iter().map(String::as_str).collect();
+    assert_eq!(dropped, names.iter().map(String::as_str).collect(), "{:?}", none.proposed);
+    let solves: Vec<usize> = none.proposed.solved.iter().map(|t| t.functions).collect();
+    assert_eq!(solves.last(), Some(&0), "{solves:?}");
+    assert!(solves.windows(2).all(|w| w[1] < w[0]), "{solves:?}");
+}

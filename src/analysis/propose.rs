@@ -20,11 +20,20 @@
 //! while the estimated total stays within the budget (by default the insensitive
 //! solution's own points-to count, so that the proposed run is estimated to cost at
 //! most twice the insensitive one). Every entry says why it was chosen.
+//!
+//! The estimate misses what the contexts cost downstream (objects made per context flow
+//! through insensitive code as separate copies), so [`confirm`] then solves the package
+//! under the proposal and halves it, costliest entries first, while its fixed point holds
+//! more than twice the insensitive one's points-to rows. Rows, unlike times, are the same on
+//! every machine and thread count, so the proposal stays deterministic.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::sync::Mutex;
 
 use cpyg_facts::schema::{CodeKind, RelationId};
+use cpyg_rules::context::Attribute;
 use cpyg_rules::objects::{Obj, Origin};
+use cpyg_rules::{RuleSet, Step};
 use serde::Serialize;
 
 use super::Analysis;
@@ -36,6 +45,11 @@ pub struct Proposed {
     pub attributes: Vec<&'static str>,
     pub reason: String,
     pub estimated_cost: u64,
+    #[serde(skip)]
+    pub code: u32,
+    /// The function whose closure this entry is, chosen with it.
+    #[serde(skip)]
+    pub made_by: Option<u32>,
 }
 
 /// The proposal, a policy file: entries by function name, then how they were chosen.
@@ -52,6 +66,22 @@ pub struct Budget {
     pub estimated_total: u64,
     /// Candidates the budget left out, cheapest first.
     pub over_budget: Vec<String>,
+    /// The most fixed-point points-to rows [`confirm`] lets the proposal have.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub row_limit: Option<u64>,
+    /// Each solve [`confirm`] ran: how many entries, how many rows.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub solved: Vec<Trial>,
+    /// Entries [`confirm`] dropped, costliest first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub over_row_limit: Vec<String>,
+}
+
+/// One solve under (part of) the proposal.
+#[derive(Debug, Serialize)]
+pub struct Trial {
+    pub functions: usize,
+    pub rows: u64,
 }
 
 /// Proposes a policy from an insensitive `analysis`, within `budget` (default: its points-to count).
@@ -269,7 +299,14 @@ pub fn propose(analysis: &Analysis, budget: Option<u64>) -> Proposal {
         let reason = format!("{reason}; up to {} call strings reach it", contexts(code));
         chosen.insert(
             name.clone(),
-            Proposed { function: name.clone(), attributes: vec!["context"], reason, estimated_cost: cost(code) },
+            Proposed {
+                function: name.clone(),
+                attributes: vec!["context"],
+                reason,
+                estimated_cost: cost(code),
+                code,
+                made_by: None,
+            },
         );
         for &closure in closures {
             if seen.insert(closure) {
@@ -281,12 +318,67 @@ pub fn propose(analysis: &Analysis, budget: Option<u64>) -> Proposal {
                     attributes: vec!["context"],
                     reason,
                     estimated_cost: cost(closure),
+                    code: closure,
+                    made_by: Some(code),
                 });
             }
         }
     }
     Proposal {
         functions: chosen.into_values().collect(),
-        proposed: Budget { budget, estimated_total: total, over_budget },
+        proposed: Budget {
+            budget,
+            estimated_total: total,
+            over_budget,
+            row_limit: None,
+            solved: Vec::new(),
+            over_row_limit: Vec::new(),
+        },
     }
+}
+
+/// Solves the package under `proposal` and, while the fixed point holds more points-to rows
+/// than `row_limit` (default: twice the insensitive solution's), drops the costlier half of
+/// its entries (a closure goes with the function that makes it) and solves again.
+pub fn confirm(
+    analysis: &Analysis,
+    mut proposal: Proposal,
+    row_limit: Option<u64>,
+    threads: usize,
+) -> Result<Proposal, crate::Error> {
+    let limit = row_limit.unwrap_or(2 * analysis.solution.pts.len() as u64);
+    proposal.proposed.row_limit = Some(limit);
+    loop {
+        let rows = if proposal.functions.is_empty() { 0 } else { fixed_point_rows(analysis, &proposal.functions, threads)? };
+        proposal.proposed.solved.push(Trial { functions: proposal.functions.len(), rows });
+        if rows <= limit {
+            return Ok(proposal);
+        }
+        // Makers by estimated cost, costliest first; the costlier half goes.
+        let mut makers: Vec<(u64, u32)> =
+            proposal.functions.iter().filter(|p| p.made_by.is_none()).map(|p| (p.estimated_cost, p.code)).collect();
+        makers.sort_unstable_by(|a, b| b.cmp(a));
+        let dropped: HashSet<u32> = makers.iter().take(makers.len().div_ceil(2)).map(|m| m.1).collect();
+        let (gone, kept): (Vec<Proposed>, Vec<Proposed>) = proposal.functions.into_iter().partition(|p| {
+            dropped.contains(&p.code) || p.made_by.is_some_and(|m| dropped.contains(&m))
+        });
+        let mut gone = gone;
+        gone.sort_by(|a, b| b.estimated_cost.cmp(&a.estimated_cost).then_with(|| a.function.cmp(&b.function)));
+        proposal.proposed.over_row_limit.extend(gone.into_iter().map(|p| p.function));
+        proposal.proposed.estimated_total = kept.iter().filter(|p| p.made_by.is_none()).map(|p| p.estimated_cost).sum();
+        proposal.functions = kept;
+    }
+}
+
+/// The points-to rows (contexts included) of the fixed point under `entries`.
+fn fixed_point_rows(analysis: &Analysis, entries: &[Proposed], threads: usize) -> Result<u64, crate::Error> {
+    let policy: Vec<(u32, Attribute)> = entries.iter().map(|p| (p.code, Attribute::Context)).collect();
+    let rows = Mutex::new(0u64);
+    let observe = |step: Step| {
+        if let Step::RoundEnded { pts, .. } = step {
+            *rows.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = pts as u64;
+        }
+    };
+    cpyg_rules::solve_rooted(&analysis.facts, RuleSet::Selective, &policy, &analysis.roots.roots, threads, &observe)?;
+    Ok(rows.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner()))
 }
