@@ -45,6 +45,7 @@ pub struct Proposed {
     pub attributes: Vec<&'static str>,
     pub reason: String,
     pub estimated_cost: u64,
+    /// The function's code object (the file names it by `function`).
     #[serde(skip)]
     pub code: u32,
     /// The function whose closure this entry is, chosen with it.
@@ -359,10 +360,9 @@ pub fn confirm(
             proposal.functions.iter().filter(|p| p.made_by.is_none()).map(|p| (p.estimated_cost, p.code)).collect();
         makers.sort_unstable_by(|a, b| b.cmp(a));
         let dropped: HashSet<u32> = makers.iter().take(makers.len().div_ceil(2)).map(|m| m.1).collect();
-        let (gone, kept): (Vec<Proposed>, Vec<Proposed>) = proposal.functions.into_iter().partition(|p| {
+        let (mut gone, kept): (Vec<Proposed>, Vec<Proposed>) = proposal.functions.into_iter().partition(|p| {
             dropped.contains(&p.code) || p.made_by.is_some_and(|m| dropped.contains(&m))
         });
-        let mut gone = gone;
         gone.sort_by(|a, b| b.estimated_cost.cmp(&a.estimated_cost).then_with(|| a.function.cmp(&b.function)));
         proposal.proposed.over_row_limit.extend(gone.into_iter().map(|p| p.function));
         proposal.proposed.estimated_total = kept.iter().filter(|p| p.made_by.is_none()).map(|p| p.estimated_cost).sum();
