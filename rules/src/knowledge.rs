@@ -73,9 +73,15 @@ const CONTAINER_METHODS: &[(&str, ContainerEffect)] = &[
     ("values", ContainerEffect::ReturnsElements),
 ];
 
-/// Builtin classes whose attributes are all special methods the interpreter finds
-/// itself: a name loaded through a subclass's instance never comes from them.
-const BARE_OUTSIDE_BASES: &[&str] = &["object"];
+/// Outside classes (`None` module: builtins) whose attributes are all special methods
+/// the interpreter finds itself: a name loaded through a subclass's instance never
+/// comes from them.
+const BARE_OUTSIDE_BASES: &[(Option<&str>, &str)] =
+    &[(None, "object"), (Some("typing"), "Generic"), (Some("typing"), "Protocol"), (Some("abc"), "ABC")];
+
+/// Outside classes whose subclasses are generic: `Cls[...]` is an alias of `Cls`.
+const GENERIC_BASES: &[(Option<&str>, &str)] =
+    &[(Some("typing"), "Generic"), (Some("typing"), "Protocol"), (Some("typing_extensions"), "Protocol")];
 
 /// Builtins (`None` module) and standard-library functions with a modelled effect.
 const BUILTIN_FUNCTIONS: &[(Option<&str>, &str, BuiltinEffect)] = &[
@@ -136,6 +142,7 @@ pub struct Knowledge {
     pub module_attributes: Vec<(Sym, ConstKind)>,
     pub builtin_functions: Vec<(Ext, BuiltinEffect)>,
     pub bare_outside_bases: Vec<(Ext,)>,
+    pub generic_bases: Vec<(Ext,)>,
     // Read off the input once; every round of the fixed point loads the same rows.
     pub submodules: Vec<(u32, Sym, u32)>,
     pub importable_as: Vec<(Sym, u32)>,
@@ -201,16 +208,21 @@ impl Knowledge {
         for &(name, effect) in CONTAINER_METHODS {
             known.container_methods.push((symbols.intern(name), effect));
         }
-        for &(module, name, effect) in BUILTIN_FUNCTIONS {
+        let mut outside = |module: Option<&str>, name: &str| {
             let name = symbols.intern(name);
-            let ext = match module {
+            match module {
                 None => Ext::builtin(name),
                 Some(module) => Ext::module(symbols.intern(module)).attr(name),
-            };
-            known.builtin_functions.push((ext, effect));
+            }
+        };
+        for &(module, name, effect) in BUILTIN_FUNCTIONS {
+            known.builtin_functions.push((outside(module, name), effect));
         }
-        for name in BARE_OUTSIDE_BASES {
-            known.bare_outside_bases.push((Ext::builtin(symbols.intern(name)),));
+        for &(module, name) in GENERIC_BASES {
+            known.generic_bases.push((outside(module, name),));
+        }
+        for &(module, name) in BARE_OUTSIDE_BASES {
+            known.bare_outside_bases.push((outside(module, name),));
         }
         Ok(known)
     }

@@ -13,7 +13,7 @@ use crate::error::Error;
 use crate::flow::Flow;
 use crate::input::{insn_code, rows};
 use crate::knowledge::{Knowledge, Roots};
-use crate::mro::linearize;
+use crate::mro::{linearize, MroRow};
 use crate::objects::*;
 use crate::sets::{CallSite1, Contextual, CoverageProgram, Insensitive, Orders, Prepare, RuleSet};
 use crate::substitution::Substitution;
@@ -47,7 +47,7 @@ pub struct Solution {
     pub invokes: Vec<(Insn, Insn)>,
     pub returns: Vec<(Code, Obj)>,
     pub raises: Vec<(Code, Obj)>,
-    pub mro: Vec<(Insn, u32, Obj)>,
+    pub mro: Vec<MroRow>,
     pub unresolved: Vec<(Insn, Group)>,
     pub coverage: Vec<(Insn, Coverage)>,
     /// The call graph with contexts: `(caller context, site, callee context, callee)`. Every
@@ -275,7 +275,7 @@ fn run<P: Program>(
         eprintln!("{}", prepared_profile(&prepared));
     }
     let prepared = kept_relations(prepared);
-    let mut mro = linearize(&classes, &[]);
+    let mut mro = linearize(&classes, &[], diagnostics.max_orders);
     if first == FirstOrders::Guessed && !classes.is_empty() {
         // A first guess at the bases: the rules with no call followed, so that only module
         // and class bodies run. It costs a small part of a round and usually finds every
@@ -287,7 +287,7 @@ fn run<P: Program>(
         program.load(&prepared, orders(&prepared, &mro), policy);
         program.clear_calls();
         diagnostics.run(&mut program, "guess")?;
-        mro = linearize(&classes, &program.class_bases());
+        mro = linearize(&classes, &program.class_bases(), diagnostics.max_orders);
     }
     let mut rounds = 0;
     loop {
@@ -298,7 +298,12 @@ fn run<P: Program>(
         program.load(&prepared, orders, policy);
         rounds += 1;
         diagnostics.run(&mut program, &format!("round {rounds}"))?;
-        let next = linearize(&classes, &program.class_bases());
+        let next = linearize(&classes, &program.class_bases(), diagnostics.max_orders);
+        if diagnostics.profile {
+            let several = next.iter().filter(|r| r.1 == 1 && r.2 == 1).count();
+            let most = next.iter().map(|r| r.1 + 1).max().unwrap_or(0);
+            eprintln!("orders after round {}: {} rows, {several} classes with several, at most {most}", rounds, next.len());
+        }
         let (pts, call_edges) = program.round_sizes();
         observe(Step::RoundEnded { round: rounds, pts, call_edges, last: next == mro });
         if next == mro {
@@ -338,6 +343,9 @@ struct Diagnostics {
     /// `CPYG_PROFILE_STOP=SECONDS`: a program still running after this long stops and
     /// prints its profile and heaviest keys so far instead of running on.
     stop: Option<std::time::Duration>,
+    /// `CPYG_MRO_ORDERS=N`: the most orders a class may have (`crate::mro`), to measure
+    /// what the limit costs and buys.
+    max_orders: usize,
 }
 
 impl Diagnostics {
@@ -352,7 +360,15 @@ impl Diagnostics {
                     .ok_or_else(|| Error::Environment(format!("CPYG_PROFILE_STOP: `{text}` is not a number of seconds")))?,
             ),
         };
-        Ok(Diagnostics { profile: std::env::var_os("CPYG_PROFILE").is_some(), stop })
+        let max_orders = match std::env::var("CPYG_MRO_ORDERS") {
+            Err(_) => crate::mro::MAX_ORDERS,
+            Ok(text) => text
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| Error::Environment(format!("CPYG_MRO_ORDERS: `{text}` is not a positive number")))?,
+        };
+        Ok(Diagnostics { profile: std::env::var_os("CPYG_PROFILE").is_some(), stop, max_orders })
     }
 
     /// Runs `program` (the guess, or a round: `name`) to its fixed point, or fails once
@@ -419,7 +435,7 @@ macro_rules! knowledge_relations {
     ($callback:ident!($($args:tt)*)) => {
         $callback!($($args)*;
             InsnCode, SpecialName, BinarySpecial, CompareSpecial, ContainerMethodEffect, ModuleAttribute,
-            BuiltinFunction, BareOutsideBase, ImportableAs, Submodule, PrivateName, CapitalizedName, ConstName,
+            BuiltinFunction, BareOutsideBase, GenericBase, ImportableAs, Submodule, PrivateName, CapitalizedName, ConstName,
             OutsideCalled, OutsideArgument, OutsideElement, OutsideReceiver, NotRun,
         )
     };
@@ -445,7 +461,7 @@ macro_rules! fixed_point_inputs {
             ItemLoad, ItemFlow, ExactTuple, StaticElem, KnownAll, AllName, ContainerMethodLoad,
             AsyncGeneratorCode, RaiseIn, HandlerOf, ImplicitCall, ImplicitArg, ImplicitResult,
             FallbackCall, ReflectedCall, LeftMethod, ContextExit, OutsideCalled, OutsideArgument,
-            OutsideElement, OutsideReceiver, NotRun,
+            OutsideElement, OutsideReceiver, NotRun, Subscript, SubscriptedBase,
         )
     };
 }
@@ -454,7 +470,7 @@ macro_rules! fixed_point_inputs {
 /// beside the fixed point's (`orders` copies them from the kept preparation).
 macro_rules! orders_only_inputs {
     ($callback:ident!($($args:tt)*)) => {
-        $callback!($($args)*; BareOutsideBase)
+        $callback!($($args)*; BareOutsideBase, GenericBase)
     };
 }
 
@@ -462,7 +478,7 @@ macro_rules! orders_only_inputs {
 /// from `mro` (`crate::datalog::classes::classes_orders`).
 macro_rules! order_relations {
     ($callback:ident!($($args:tt)*)) => {
-        $callback!($($args)*; MroClass, OutsideBase, Owner, HasOwner, HasSpecial, NextDefiner, OutsideInit)
+        $callback!($($args)*; MroClass, OutsideBase, Owner, HasOwner, HasSpecial, NextDefiner, OutsideInit, GenericClass)
     };
 }
 
@@ -475,7 +491,7 @@ macro_rules! prepared_relations {
             StoreStatic, LoadStatic, ClassStore, AttrLoad, ImportStarInto, CallIn, CallPositional, NameArg, CallbackArg,
             PositionalParam, KeywordSlot, KeywordParam, VarArgsOf, KwArgsOf, KwDefaultsFlow, ReturnVar,
             StaticReturn, GeneratorCode, NeverCallsBack, ModelledBuiltin, ClassDefinesIn, ClassDefines,
-            AttrStoredAnywhere, IsSuperAttr, ClassBodyRun, ZeroArgumentCall, ClosureFlow, SlotCellLoad, CellLoad, ParamCell,
+            AttrStoredAnywhere, IsSuperAttr, SubscriptedBase, ClassBodyRun, ZeroArgumentCall, ClosureFlow, SlotCellLoad, CellLoad, ParamCell,
             StaticCellValue, ElemFlow, ElemStore, ElemCopyTo, ElemCopyInto, ElemLoad, ItemLoad, ItemFlow,
             ExactTuple, StaticElem, KnownAll, AllName, ContainerMethodLoad, AsyncGeneratorCode, RaiseIn, HandlerOf, ImplicitCall, ImplicitArg,
             ImplicitResult, FallbackCall, ReflectedCall, LeftMethod, ContextExit,
@@ -495,6 +511,7 @@ fn prepare(facts: &Facts, knowledge: &Knowledge, substitution: &Substitution) ->
     prepare.ModuleAttribute = knowledge.module_attributes.iter().copied().collect();
     prepare.BuiltinFunction = knowledge.builtin_functions.iter().copied().collect();
     prepare.BareOutsideBase = knowledge.bare_outside_bases.iter().copied().collect();
+    prepare.GenericBase = knowledge.generic_bases.iter().copied().collect();
     prepare.ImportableAs = knowledge.importable_as.iter().copied().collect();
     prepare.Submodule = knowledge.submodules.iter().copied().collect();
     prepare.PrivateName = knowledge.private_names.iter().copied().collect();
@@ -519,10 +536,11 @@ fn kept_relations(mut prepared: Prepare) -> Prepare {
 }
 
 /// The round's `mro` and what depends on it (`crate::sets::Orders`).
-fn orders(prepared: &Prepare, mro: &[(Insn, u32, Obj)]) -> Orders {
+fn orders(prepared: &Prepare, mro: &[MroRow]) -> Orders {
     let mut orders = Orders::default();
     orders.mro = mro.iter().copied().collect();
-    copy_relations!(prepared, orders; ClassDefines, SpecialName, BareOutsideBase);
+    copy_relations!(prepared, orders; ClassDefines, SpecialName);
+    orders_only_inputs!(copy_relations!(prepared, orders));
     orders.run();
     orders
 }

@@ -357,8 +357,9 @@ impl Writer<'_> {
         self.table("raises", &[("code", "INTEGER"), ("object", "INTEGER")], &[], |rows| {
             solution.raises.iter().try_for_each(|&(code, obj)| rows.ids(&[code, o(obj)]))
         })?;
-        self.table("mro", &[("class", "INTEGER"), ("position", "INTEGER"), ("object", "INTEGER")], &[], |rows| {
-            solution.mro.iter().try_for_each(|&(class, at, obj)| rows.ids(&[class, at, o(obj)]))
+        let columns = [("class", "INTEGER"), ("mro", "INTEGER"), ("position", "INTEGER"), ("object", "INTEGER")];
+        self.table("mro", &columns, &[], |rows| {
+            solution.mro.iter().try_for_each(|&(class, order, at, obj)| rows.ids(&[class, order, at, o(obj)]))
         })?;
         let group_columns: Columns<'_> = &[("insn", "INTEGER"), ("group_kind", "TEXT"), ("detail", "TEXT")];
         let reasons = super::reasons::UnknownReasons::new(&analysis.facts);
@@ -700,7 +701,7 @@ fn objects_of(s: &Solution) -> Vec<Obj> {
     all.extend(s.slot_cell.iter().map(|r| r.2));
     all.extend(s.returns.iter().map(|r| r.1));
     all.extend(s.raises.iter().map(|r| r.1));
-    all.extend(s.mro.iter().map(|r| r.2));
+    all.extend(s.mro.iter().map(|r| r.3));
     all.sort_unstable();
     all.dedup();
     let inner: Vec<Obj> = all.iter().filter_map(|&o| inner_object(o)).collect();

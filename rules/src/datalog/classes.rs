@@ -12,6 +12,7 @@ ascent::ascent_source! { classes_prepare:
     ClassDefines(k, name) <-- ClassBody(k, body), ClassDefinesIn(body, name);
     AttrStoredAnywhere(name) <-- StoreAttr(_, _, name, _);
     IsSuperAttr(i) <-- SuperAttr(i, _, _, _, _, _);
+    SubscriptedBase(cv, out) <-- ClassBase(_, _, base), StackFlow(out, base), Subscript(_, cv, _, out);
     AttrLoad(i, base, name, out) <-- LoadAttr(i, base, name, out), !IsSuperAttr(i);
 
     Alloc(code, out, Obj::Class(*k)) <-- BuildClass(k, _, _, out), InsnCode(k, code);
@@ -31,29 +32,41 @@ ascent::ascent_source! { classes_prepare:
 // part of the preparation that changes between rounds (`crate::sets::Orders`).
 ascent::ascent_source! { classes_orders:
 
-    /// Position `p` of the MRO of `k` is a class whose body defines `name`.
-    relation defined_at(Insn, u32, Sym);
-    /// Positions `q < p` of the MRO of `k` both define `name`.
-    relation earlier_definer(Insn, Sym, u32, u32);
-    /// Some position before `p` of the MRO of `k` defines `name` too.
-    relation has_earlier(Insn, Sym, u32);
+    /// Position `p` of MRO `m` of `k` is a class whose body defines `name`.
+    relation defined_at(Insn, u32, u32, Sym);
+    /// Positions `q < p` of MRO `m` of `k` both define `name`.
+    relation earlier_definer(Insn, Sym, u32, u32, u32);
+    /// Some position before `p` of MRO `m` of `k` defines `name` too.
+    relation has_earlier(Insn, Sym, u32, u32);
+    /// Some class of MRO `m` of `k` defines `name`.
+    relation owned_in(Insn, u32, Sym);
+    /// `k` has MRO `m`.
+    relation order_of(Insn, u32);
+    /// Some MRO of `k` has no class defining `name`, though another has.
+    relation unowned_in_some(Insn, Sym);
 
-    defined_at(k, p, name) <-- mro(k, p, ?Obj::Class(c)), ClassDefines(c, name);
-    earlier_definer(k, name, p, q) <-- defined_at(k, p, name), defined_at(k, q, name), if q < p;
-    // Each definer and the one before it: a lookup starting after position `after` finds the
-    // definer `p` with `q <= after < p` (`super`), one starting before the MRO finds the first.
-    NextDefiner(k, name, q, p) <--
-        earlier_definer(k, name, p, _), agg q = max(q2) in earlier_definer(k, name, p, q2);
-    has_earlier(k, name, p) <-- earlier_definer(k, name, p, _);
-    NextDefiner(k, name, 0, p) <-- defined_at(k, p, name), !has_earlier(k, name, p);
-    HasOwner(k, name) <-- NextDefiner(k, name, 0, _);
-    Owner(k, name, c) <-- NextDefiner(k, name, 0, p), mro(k, p, ?Obj::Class(c));
-    MroClass(k, c) <-- mro(k, _, ?Obj::Class(c));
-    OutsideBase(k, e) <-- mro(k, _, ?Obj::External(e)), !BareOutsideBase(e);
+    defined_at(k, m, p, name) <-- mro(k, m, p, ?Obj::Class(c)), ClassDefines(c, name);
+    earlier_definer(k, name, m, p, q) <-- defined_at(k, m, p, name), defined_at(k, m, q, name), if q < p;
+    // Each definer and the one before it in the same MRO: a lookup starting after position
+    // `after` finds the definer `p` with `q <= after < p` (`super`), one starting before the
+    // MRO finds the first.
+    NextDefiner(k, name, m, q, p) <--
+        earlier_definer(k, name, m, p, _), agg q = max(q2) in earlier_definer(k, name, m, p, q2);
+    has_earlier(k, name, m, p) <-- earlier_definer(k, name, m, p, _);
+    NextDefiner(k, name, m, 0, p) <-- defined_at(k, m, p, name), !has_earlier(k, name, m, p);
+    owned_in(k, m, name) <-- NextDefiner(k, name, m, 0, _);
+    order_of(k, m) <-- mro(k, m, 1, _);
+    unowned_in_some(k, name) <-- owned_in(k, _, name), order_of(k, m), !owned_in(k, m, name);
+    // Owned whichever MRO is the real one: its absence is what fallbacks test.
+    HasOwner(k, name) <-- owned_in(k, _, name), !unowned_in_some(k, name);
+    Owner(k, name, c) <-- NextDefiner(k, name, m, 0, p), mro(k, m, p, ?Obj::Class(c));
+    MroClass(k, c) <-- mro(k, _, _, ?Obj::Class(c));
+    OutsideBase(k, e) <-- mro(k, _, _, ?Obj::External(e)), !BareOutsideBase(e);
     HasSpecial(k, special) <-- SpecialName(special, name), HasOwner(k, name);
     OutsideInit(k, e.attr(*init)) <--
-        mro(k, _, ?Obj::External(e)), if !matches!(e.root, ExtRoot::Builtins), !HasSpecial(k, Special::Init),
-        SpecialName(Special::Init, init);
+        mro(k, m, _, ?Obj::External(e)), if !matches!(e.root, ExtRoot::Builtins), !BareOutsideBase(e),
+        SpecialName(Special::Init, init), !owned_in(k, m, init);
+    GenericClass(k) <-- mro(k, _, _, ?Obj::External(e)), GenericBase(e);
 }
 
 ascent::ascent_source! { classes:
@@ -116,6 +129,13 @@ ascent::ascent_source! { classes:
     field(Obj::Class(*k), name, h, o) <--
         class_store(k, name, h, o), SpecialName(Special::New, name), if !matches!(o, Obj::Function(_));
     class_base(k, index, b) <-- ClassBase(k, index, v), pts(_, v, _, b);
+    // `Cls[...]` of a generic class is an alias of it: called, it makes the class's instances;
+    // as a base, its `__mro_entries__` give the class. Any class or outside class subscripted
+    // as a base (`List[T]`, `Generic[T]`) is that class. (Subscripting other classes fails, so
+    // a class that merged points-to puts in a subscripted variable stays out of the result.)
+    pts(ctx, out, h, Obj::Class(*k)) <-- Subscript(_, cv, _, out), pts(ctx, cv, h, ?Obj::Class(k)), GenericClass(k);
+    pts(ctx, out, h, *b) <--
+        SubscriptedBase(cv, out), pts(ctx, cv, h, b), if matches!(b, Obj::Class(_) | Obj::External(_));
 
     // The owner of a name along the MRO; names assigned to a class from outside its body are
     // found on any class of the MRO.
@@ -237,8 +257,8 @@ ascent::ascent_source! { classes:
         if let Some(r) = Recv::of(*receiver);
     // The lookup starts right after class `k` in the receiver's MRO.
     from_super(ctx, i, out, h, r, ho, o) <--
-        super_load(ctx, i, k, h, r, name, out), let rk = r.class(), mro(rk, after, Obj::Class(*k)),
-        NextDefiner(rk, name, q, p), if q <= after && after < p, mro(rk, p, ?Obj::Class(c)),
+        super_load(ctx, i, k, h, r, name, out), let rk = r.class(), mro(rk, m, after, Obj::Class(*k)),
+        NextDefiner(rk, name, m, q, p), if q <= after && after < p, mro(rk, m, p, ?Obj::Class(c)),
         field(Obj::Class(*c), name, ho, o);
     pts(ctx, out, h, Obj::Bound(*f, *r)) <-- from_super(ctx, _, out, h, r, _, ?Obj::Function(f));
     pts(ctx, out, ho, Obj::Function(*f)) <-- from_super(ctx, _, out, _, _, ho, ?Obj::Wrapped(Wrapper::StaticMethod, f));

@@ -149,9 +149,12 @@ ascent::ascent_source! { facts:
     relation ContainerMethodEffect(Sym, ContainerEffect);
     /// An outside class that gives its subclasses' instances no named attributes (`object`).
     relation BareOutsideBase(Ext);
+    /// An outside class whose subclasses `k` make `k[...]` a generic alias of `k` (`typing.Generic`).
+    relation GenericBase(Ext);
     /// What a builtin or standard-library function does to objects.
     relation BuiltinFunction(Ext, BuiltinEffect);
-    /// The method resolution order of a class: position (from 1) and class, or outside base.
-    /// Computed (C3) by the driver from `class_base` between rounds.
-    relation mro(Insn, u32, Obj);
+    /// The method resolution orders of a class: which order (from 0; several when a base may
+    /// be several classes), position (from 1) and class, or outside base. Computed (C3) by the
+    /// driver from `class_base` between rounds (`crate::mro`).
+    relation mro(Insn, u32, u32, Obj);
 }

@@ -99,24 +99,30 @@ ascent::ascent_source! { prepared:
     relation IsSuperAttr(Insn);
     /// A class statement in reachable-or-not `code` runs `body`.
     relation ClassBodyRun(Code, Insn, Code);
-    /// Class `c` is in the MRO of class `k`.
+    /// Class `c` is in some MRO of class `k` (a class whose bases may be several classes has
+    /// one MRO per choice: `crate::mro`).
     relation MroClass(Insn, Insn);
-    /// The MRO of `k` has the outside class `e` (one that gives attributes).
+    /// Some MRO of `k` has the outside class `e` (one that gives attributes).
     relation OutsideBase(Insn, Ext);
-    /// Lookups of `name` through class `k` find it first in class `c`.
+    /// Lookups of `name` through class `k` find it first in class `c` (in some MRO of `k`).
     relation Owner(Insn, Sym, Insn);
-    /// Some class of the MRO of `k` defines `name` (statically, in its body).
+    /// Some class of every MRO of `k` defines `name` (statically, in its body).
     relation HasOwner(Insn, Sym);
-    /// Class `k` (through its MRO) defines special method `special`.
+    /// Class `k` (through every MRO) defines special method `special`.
     relation HasSpecial(Insn, Special);
-    /// Positions `q < p` of the MRO of `k` define `name`, and none between them; `q` is 0
+    /// Positions `q < p` of MRO `m` of `k` define `name`, and none between them; `q` is 0
     /// when `p` is the first (lookups after position `a` with `q <= a < p` find `p`).
-    relation NextDefiner(Insn, Sym, u32, u32);
+    relation NextDefiner(Insn, Sym, u32, u32, u32);
     /// Call `site` of `code` passes no arguments; `code` reads the `__class__` cell in free `slot`
     /// and has a first parameter in local `first` (what a zero-argument `super()` reads).
     relation ZeroArgumentCall(Insn, Code, Slot, Slot);
-    /// Calling class `k` runs the `__init__` of its outside base, by name: it has none of its own.
+    /// Calling class `k` runs the `__init__` of its outside base, by name: it has none of its own
+    /// (in some MRO).
     relation OutsideInit(Insn, Ext);
+    /// Some MRO of `k` has an outside base that makes `k[...]` a generic alias of `k`.
+    relation GenericClass(Insn);
+    /// `cv[...]`, into `out`, is (through the stack) a base of a class statement: `Base[T]`.
+    relation SubscriptedBase(Var, Var);
 
     // Closures (closures.rs).
     /// What `var` holds (a cell) is carried by the function made at `f` into free `slot` of `code`.

@@ -109,7 +109,7 @@ ascent::ascent_source! { protocols:
     // The old sequence protocol: no `__iter__`, but `__getitem__` with 0, 1, 2, ...
     pts(ctx, out, h, *inst) <--
         GetIter(_, iv, out), pts(ctx, iv, h, inst), if let Obj::Instance(_, k) = inst, !HasSpecial(k, Special::Iter),
-        HasSpecial(k, Special::GetItem);
+        SpecialName(Special::GetItem, getitem), Owner(k, getitem, _);
     arg_obj(ctx, i, *f, 0, *h, *inst), arg_obj(ctx, i, *f, 1, HCtx::default(), Obj::Const(ConstKind::Int)),
     result_to(ctx, i, *f, *out), context_request(ctx, *i, *f, None) <--
         Next(i, iv, out), pts(ctx, iv, h, inst), if let Obj::Instance(_, k) = inst, !HasSpecial(k, Special::Next),
