@@ -95,7 +95,7 @@ fn mros_of(
     let orders: BTreeSet<Vec<Obj>> = if choices <= max_orders {
         (0..choices).map(|n| linearize(choice(&positions, n))).collect()
     } else {
-        // Every candidate as a base of its own, in order (C3 usually fails: depth first).
+        // Every candidate as a base of its own, in order: the one order of before.
         let merged: Vec<&(Obj, Vec<Obj>)> = positions.iter().flatten().collect();
         std::iter::once(linearize(merged)).collect()
     };
