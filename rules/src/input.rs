@@ -4,8 +4,8 @@
 
 use cpyg_facts::lower::Facts;
 use cpyg_facts::schema::{
-    BinaryOperator, CodeKind, CompareOperator, ConstKind, ContainerKind, FunctionAttr, Intrinsic, ParamKind,
-    RelationId, UnaryOperator,
+    BinaryOperator, CodeKind, CompareOperator, ConstKind, ContainerKind, Conversion, FunctionAttr, Intrinsic,
+    ParamKind, RelationId, UnaryOperator,
 };
 
 /// A column type the rules read.
@@ -45,6 +45,7 @@ enum_columns!(
     CompareOperator,
     ConstKind,
     ContainerKind,
+    Conversion,
     FunctionAttr,
     Intrinsic,
     ParamKind,

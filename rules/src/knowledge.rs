@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use cpyg_facts::lower::Facts;
-use cpyg_facts::schema::{BinaryOperator, CodeKind, CompareOperator, ConstKind, ParamKind, RelationId};
+use cpyg_facts::schema::{BinaryOperator, CodeKind, CompareOperator, ConstKind, ContainerKind, ParamKind, RelationId};
 use cpyg_facts::symbols::Symbols;
 
 use crate::input::rows;
@@ -83,6 +83,51 @@ const BARE_OUTSIDE_BASES: &[(Option<&str>, &str)] =
 const GENERIC_BASES: &[(Option<&str>, &str)] =
     &[(Some("typing"), "Generic"), (Some("typing"), "Protocol"), (Some("typing_extensions"), "Protocol")];
 
+/// What the interpreter calls when a class lacks a special method: `format(x)` and
+/// f-strings fall back to `__str__` (through `object.__format__`), `str(x)` to `__repr__`,
+/// truth to `__len__`, `reversed(x)` to the sequence protocol, `int(x)` and `float(x)` to
+/// `__index__`, an element's `__lt__` to the other's reflected `__gt__`.
+const SPECIAL_FALLBACKS: &[(Special, Special)] = &[
+    (Special::Format, Special::Str),
+    (Special::Str, Special::Repr),
+    (Special::Bool, Special::Len),
+    (Special::Reversed, Special::Len),
+    (Special::Reversed, Special::GetItem),
+    (Special::Int, Special::Index),
+    (Special::Float, Special::Index),
+    (Special::Lt, Special::Gt),
+    (Special::Gt, Special::Lt),
+];
+
+/// Class-body functions the interpreter wraps without a decorator.
+const IMPLICIT_WRAPPERS: &[(Special, Wrapper)] = &[
+    (Special::New, Wrapper::StaticMethod),
+    (Special::InitSubclass, Wrapper::ClassMethod),
+    (Special::ClassGetItem, Wrapper::ClassMethod),
+];
+
+/// The methods of the builtin types whose values the rules know (constants and containers,
+/// by kind), as `dir()` lists them: loaded from such a value, a method is an outside function
+/// named after the type (`<builtin>.str.join`).
+const BUILTIN_TYPE_METHODS: &[(&str, &str)] = &[
+    ("str", "capitalize casefold center count encode endswith expandtabs find format format_map index isalnum \
+             isalpha isascii isdecimal isdigit isidentifier islower isnumeric isprintable isspace istitle isupper \
+             join ljust lower lstrip maketrans partition removeprefix removesuffix replace rfind rindex rjust \
+             rpartition rsplit rstrip split splitlines startswith strip swapcase title translate upper zfill"),
+    ("bytes", "capitalize center count decode endswith expandtabs find fromhex hex index isalnum isalpha isascii \
+               isdigit islower isspace istitle isupper join ljust lower lstrip maketrans partition removeprefix \
+               removesuffix replace rfind rindex rjust rpartition rsplit rstrip split splitlines startswith strip \
+               swapcase title translate upper zfill"),
+    ("int", "as_integer_ratio bit_count bit_length conjugate from_bytes is_integer to_bytes"),
+    ("float", "as_integer_ratio conjugate fromhex hex is_integer"),
+    ("tuple", "count index"),
+    ("frozenset", "copy difference intersection isdisjoint issubset issuperset symmetric_difference union"),
+    ("list", "append clear copy count extend index insert pop remove reverse sort"),
+    ("dict", "clear copy fromkeys get items keys pop popitem setdefault update values"),
+    ("set", "add clear copy difference difference_update discard intersection intersection_update isdisjoint \
+             issubset issuperset pop remove symmetric_difference symmetric_difference_update union update"),
+];
+
 /// Builtins (`None` module) and standard-library functions with a modelled effect.
 const BUILTIN_FUNCTIONS: &[(Option<&str>, &str, BuiltinEffect)] = &[
     (None, "staticmethod", BuiltinEffect::Wraps(Wrapper::StaticMethod)),
@@ -114,6 +159,68 @@ const BUILTIN_FUNCTIONS: &[(Option<&str>, &str, BuiltinEffect)] = &[
     (None, "len", BuiltinEffect::CallsSpecial(Special::Len)),
     (None, "iter", BuiltinEffect::CallsSpecial(Special::Iter)),
     (None, "next", BuiltinEffect::CallsSpecial(Special::Next)),
+    (None, "str", BuiltinEffect::CallsSpecial(Special::Str)),
+    (None, "repr", BuiltinEffect::CallsSpecial(Special::Repr)),
+    (None, "ascii", BuiltinEffect::CallsSpecial(Special::Repr)),
+    (None, "format", BuiltinEffect::CallsSpecial(Special::Format)),
+    (None, "int", BuiltinEffect::CallsSpecial(Special::Int)),
+    (None, "float", BuiltinEffect::CallsSpecial(Special::Float)),
+    (None, "bool", BuiltinEffect::CallsSpecial(Special::Bool)),
+    (None, "hash", BuiltinEffect::CallsSpecial(Special::Hash)),
+    (None, "abs", BuiltinEffect::CallsSpecial(Special::Abs)),
+    (None, "reversed", BuiltinEffect::CallsSpecial(Special::Reversed)),
+    (Some("operator"), "index", BuiltinEffect::CallsSpecial(Special::Index)),
+    // Builtins that iterate their first argument.
+    (None, "list", BuiltinEffect::Iterates),
+    (None, "tuple", BuiltinEffect::Iterates),
+    (None, "set", BuiltinEffect::Iterates),
+    (None, "frozenset", BuiltinEffect::Iterates),
+    (None, "sorted", BuiltinEffect::Iterates),
+    (None, "min", BuiltinEffect::Iterates),
+    (None, "max", BuiltinEffect::Iterates),
+    (None, "sum", BuiltinEffect::Iterates),
+    (None, "enumerate", BuiltinEffect::Iterates),
+    (None, "sorted", BuiltinEffect::CallsSpecialOfElements(Special::Lt)),
+    (None, "min", BuiltinEffect::CallsSpecialOfElements(Special::Lt)),
+    (None, "max", BuiltinEffect::CallsSpecialOfElements(Special::Gt)),
+    (None, "sum", BuiltinEffect::CallsSpecialOfElements(Special::Add)),
+    (None, "sum", BuiltinEffect::CallsSpecialOfElements(Special::RAdd)),
+    (None, "isinstance", BuiltinEffect::CallsClassSpecial(Special::InstanceCheck)),
+    (None, "issubclass", BuiltinEffect::CallsClassSpecial(Special::SubclassCheck)),
+    (None, "type", BuiltinEffect::ClassOf),
+    (None, "setattr", BuiltinEffect::StoresAttribute),
+    (None, "delattr", BuiltinEffect::DeletesAttribute),
+    (Some("importlib"), "import_module", BuiltinEffect::ImportsModule),
+    (None, "__import__", BuiltinEffect::ImportsTopModule),
+    (Some("functools"), "partial", BuiltinEffect::MakesPartial),
+    (Some("functools"), "update_wrapper", BuiltinEffect::ReturnsArgument(0)),
+    (Some("functools"), "lru_cache", BuiltinEffect::PassThroughDecorator),
+    (Some("functools"), "lru_cache", BuiltinEffect::ReturnsArgument(0)),
+    (Some("functools"), "cache", BuiltinEffect::ReturnsArgument(0)),
+    (Some("functools"), "cached_property", BuiltinEffect::Wraps(Wrapper::Property)),
+    (Some("dataclasses"), "dataclass", BuiltinEffect::MakesDataclass),
+    // The decorated generator function, called, makes the generator `with` enters.
+    (Some("contextlib"), "contextmanager", BuiltinEffect::ReturnsArgument(0)),
+    (Some("contextlib"), "asynccontextmanager", BuiltinEffect::ReturnsArgument(0)),
+    (None, "next", BuiltinEffect::ReturnsArgument(1)),
+    (None, "range", BuiltinEffect::CallsSpecial(Special::Index)),
+    (None, "slice", BuiltinEffect::Returns(ConstKind::Slice)),
+    // Methods of builtin values (`BUILTIN_TYPE_METHODS`).
+    (None, "str.split", BuiltinEffect::CollectsElements),
+    (None, "str.rsplit", BuiltinEffect::CollectsElements),
+    (None, "str.splitlines", BuiltinEffect::CollectsElements),
+    (None, "str.join", BuiltinEffect::Returns(ConstKind::Str)),
+    (None, "str.format", BuiltinEffect::Returns(ConstKind::Str)),
+    (None, "str.lower", BuiltinEffect::Returns(ConstKind::Str)),
+    (None, "str.upper", BuiltinEffect::Returns(ConstKind::Str)),
+    (None, "str.strip", BuiltinEffect::Returns(ConstKind::Str)),
+    (None, "str.lstrip", BuiltinEffect::Returns(ConstKind::Str)),
+    (None, "str.rstrip", BuiltinEffect::Returns(ConstKind::Str)),
+    (None, "str.replace", BuiltinEffect::Returns(ConstKind::Str)),
+    (None, "str.startswith", BuiltinEffect::Returns(ConstKind::Bool)),
+    (None, "str.endswith", BuiltinEffect::Returns(ConstKind::Bool)),
+    (None, "str.encode", BuiltinEffect::Returns(ConstKind::Bytes)),
+    (None, "bytes.decode", BuiltinEffect::Returns(ConstKind::Str)),
     (None, "len", BuiltinEffect::Returns(ConstKind::Int)),
     (None, "hash", BuiltinEffect::Returns(ConstKind::Int)),
     (None, "id", BuiltinEffect::Returns(ConstKind::Int)),
@@ -141,6 +248,16 @@ pub struct Knowledge {
     pub container_methods: Vec<(Sym, ContainerEffect)>,
     pub module_attributes: Vec<(Sym, ConstKind)>,
     pub builtin_functions: Vec<(Ext, BuiltinEffect)>,
+    /// `BUILTIN_TYPE_METHODS`, by constant kind and by container kind.
+    pub const_methods: Vec<(ConstKind, Sym, Ext)>,
+    pub container_type_methods: Vec<(ContainerKind, Sym, Ext)>,
+    pub special_fallbacks: Vec<(Special, Special)>,
+    /// String constants that spell a package module's dotted name, with that module and
+    /// its top-level package.
+    pub constant_modules: Vec<(u32, u32, u32)>,
+    pub constant_relative_modules: Vec<(u32, u32, u32, u32)>,
+    pub constant_repr_formats: Vec<(u32,)>,
+    pub implicitly_wrapped: Vec<(Sym, Wrapper)>,
     pub bare_outside_bases: Vec<(Ext,)>,
     pub generic_bases: Vec<(Ext,)>,
     // Read off the input once; every round of the fixed point loads the same rows.
@@ -184,6 +301,12 @@ impl Knowledge {
         known.private_names = names_where(&facts.symbols, |c| c == '_');
         known.capitalized_names = names_where(&facts.symbols, |c| c.is_ascii_uppercase());
         known.constant_names = constant_names(facts)?;
+        (known.constant_modules, known.constant_relative_modules) = constant_modules(facts, &modules)?;
+        known.constant_repr_formats = constant_repr_formats(facts)?;
+        known.special_fallbacks = SPECIAL_FALLBACKS.to_vec();
+        for &(special, wrapper) in IMPLICIT_WRAPPERS {
+            known.implicitly_wrapped.push((symbols.intern(special.text()), wrapper));
+        }
         for &special in Special::ALL {
             known.special_names.push((special, symbols.intern(special.text())));
         }
@@ -208,13 +331,29 @@ impl Knowledge {
         for &(name, effect) in CONTAINER_METHODS {
             known.container_methods.push((symbols.intern(name), effect));
         }
+        // `None` is a builtin, `"str.join"` a builtin's attribute.
         let mut outside = |module: Option<&str>, name: &str| {
-            let name = symbols.intern(name);
-            match module {
-                None => Ext::builtin(name),
-                Some(module) => Ext::module(symbols.intern(module)).attr(name),
+            let mut parts = name.split('.');
+            let first = symbols.intern(parts.next().unwrap_or(name));
+            let mut ext = match module {
+                None => Ext::builtin(first),
+                Some(module) => Ext::module(symbols.intern(module)).attr(first),
+            };
+            for part in parts {
+                ext = ext.attr(symbols.intern(part));
             }
+            ext
         };
+        for &(type_name, methods) in BUILTIN_TYPE_METHODS {
+            for method in methods.split_whitespace() {
+                let ext = outside(None, &format!("{type_name}.{method}"));
+                let name = ext.attrs[1];
+                let consts = ConstKind::ALL.iter().filter(|kind| kind.name() == type_name);
+                known.const_methods.extend(consts.map(|&kind| (kind, name, ext)));
+                let containers = ContainerKind::ALL.iter().filter(|kind| kind.name() == type_name);
+                known.container_type_methods.extend(containers.map(|&kind| (kind, name, ext)));
+            }
+        }
         for &(module, name, effect) in BUILTIN_FUNCTIONS {
             known.builtin_functions.push((outside(module, name), effect));
         }
@@ -349,6 +488,56 @@ fn constant_names(facts: &Facts) -> Result<Vec<(u32, Sym)>, String> {
         }
     }
     Ok(names)
+}
+
+type ModuleConstants = (Vec<(u32, u32, u32)>, Vec<(u32, u32, u32, u32)>);
+
+/// `(constant, module, top)` for every string constant spelling the dotted name of a
+/// module of the input (`'pkg.mod'`): what `importlib.import_module` and `__import__`
+/// import; `top` is the top-level package `__import__` returns (the module itself when
+/// that is not in the input). Then `(relative, package, module, top)` for each pair of
+/// a relative name (`'.mod'`) and a package constant that together spell a module.
+fn constant_modules(facts: &Facts, modules: &[InputModule]) -> Result<ModuleConstants, String> {
+    let by_name: HashMap<&str, u32> = modules.iter().map(|m| (m.dotted, m.id)).collect();
+    let top_of = |name: &str, module: u32| name.split('.').next().and_then(|top| by_name.get(top)).copied().unwrap_or(module);
+    let mut absolute = Vec::new();
+    let mut relative_names = Vec::new();
+    for (constant, _, kind, text) in rows::<(u32, u32, ConstKind, Sym)>(facts, RelationId::Const)? {
+        if kind != ConstKind::Str {
+            continue;
+        }
+        let Some(name) = facts.symbols.text(text).and_then(|t| t.strip_prefix('\'')?.strip_suffix('\'')) else {
+            continue;
+        };
+        if let Some(&module) = by_name.get(name) {
+            absolute.push((constant, module, top_of(name, module)));
+        } else if let Some(below) = name.strip_prefix('.') {
+            relative_names.push((constant, below));
+        }
+    }
+    let mut relative = Vec::new();
+    for &(constant, below) in &relative_names {
+        for &(package, package_module, _) in &absolute {
+            let Some(package_name) = modules.iter().find(|m| m.id == package_module).map(|m| m.dotted) else { continue };
+            let name = format!("{package_name}.{below}");
+            if let Some(&module) = by_name.get(name.as_str()) {
+                relative.push((constant, package, module, top_of(&name, module)));
+            }
+        }
+    }
+    Ok((absolute, relative))
+}
+
+/// String constants whose `%` formatting calls `__repr__` (`%r`, `%a`).
+fn constant_repr_formats(facts: &Facts) -> Result<Vec<(u32,)>, String> {
+    let mut found = Vec::new();
+    for (constant, _, kind, text) in rows::<(u32, u32, ConstKind, Sym)>(facts, RelationId::Const)? {
+        let text = facts.symbols.text(text).unwrap_or("");
+        if kind == ConstKind::Str && (text.contains("%r") || text.contains("%a")) {
+            found.push((constant,));
+        }
+    }
+    Ok(found)
 }
 
 fn is_identifier(text: &str) -> bool {

@@ -181,6 +181,8 @@ pub enum Obj {
     Wrapped(Wrapper, Insn),
     /// `prop.setter` of a property whose getter is this function.
     PropertySetter(Insn),
+    /// `prop.deleter` of a property whose getter is this function.
+    PropertyDeleter(Insn),
     /// `super()` / `super(C, obj)`: lookups start after class `C` in the receiver's MRO.
     Super(Insn, Recv),
     /// A cell a frame of this code object makes for this slot.
@@ -192,6 +194,12 @@ pub enum Obj {
     Generator(Code),
     /// A decorator that returns what it is applied to (`functools.wraps(f)`).
     PassThrough,
+    /// `type.__call__` bound to class `k`, as a metaclass's `super().__call__` finds it:
+    /// calling it makes an instance of `k` (`__new__`, `__init__`).
+    TypeCall(Insn),
+    /// `functools.partial(...)`, by its call: what it calls (`partial_of`) and with what
+    /// first (`partial_arg`).
+    Partial(Insn),
     /// A constant, by kind.
     Const(ConstKind),
     /// Something outside the package.
@@ -261,16 +269,50 @@ pub enum Special {
     Neg,
     Pos,
     Invert,
+    Str,
+    Repr,
+    Format,
+    Int,
+    Float,
+    Index,
+    Hash,
+    Abs,
+    Reversed,
+    Lt,
+    Gt,
+    Add,
+    RAdd,
+    InstanceCheck,
+    SubclassCheck,
+    InitSubclass,
+    SetName,
+    ClassGetItem,
+    GetAttribute,
+    SetAttr,
+    DelAttr,
+    PostInit,
     /// The `__class__` cell of a class body.
     ClassCell,
     /// `property.setter`.
     Setter,
+    /// `property.deleter`.
+    Deleter,
     /// The builtin `super`.
     Super,
     /// The code object name of generator expressions.
     GenExpr,
     /// The names a star import of a module brings.
     All,
+    /// The builtin a binary method returns to let the other operand try (`NotImplemented`).
+    NotImplemented,
+    /// The class statement's keyword naming its metaclass.
+    Metaclass,
+    /// An object's attribute namespace (`obj.__dict__`).
+    Dict,
+    /// The keyword naming a sort key (`sorted(xs, key=f)`).
+    Key,
+    /// The keyword of `__import__` asking for the named module itself.
+    FromList,
 }
 
 impl Special {
@@ -298,11 +340,39 @@ impl Special {
         Special::Neg,
         Special::Pos,
         Special::Invert,
+        Special::Str,
+        Special::Repr,
+        Special::Format,
+        Special::Int,
+        Special::Float,
+        Special::Index,
+        Special::Hash,
+        Special::Abs,
+        Special::Reversed,
+        Special::Lt,
+        Special::Gt,
+        Special::Add,
+        Special::RAdd,
+        Special::InstanceCheck,
+        Special::SubclassCheck,
+        Special::InitSubclass,
+        Special::SetName,
+        Special::ClassGetItem,
+        Special::GetAttribute,
+        Special::SetAttr,
+        Special::DelAttr,
+        Special::PostInit,
         Special::ClassCell,
         Special::Setter,
+        Special::Deleter,
         Special::Super,
         Special::GenExpr,
         Special::All,
+        Special::NotImplemented,
+        Special::Metaclass,
+        Special::Dict,
+        Special::Key,
+        Special::FromList,
     ];
 
     pub fn text(self) -> &'static str {
@@ -330,11 +400,39 @@ impl Special {
             Special::Neg => "__neg__",
             Special::Pos => "__pos__",
             Special::Invert => "__invert__",
+            Special::Str => "__str__",
+            Special::Repr => "__repr__",
+            Special::Format => "__format__",
+            Special::Int => "__int__",
+            Special::Float => "__float__",
+            Special::Index => "__index__",
+            Special::Hash => "__hash__",
+            Special::Abs => "__abs__",
+            Special::Reversed => "__reversed__",
+            Special::Lt => "__lt__",
+            Special::Gt => "__gt__",
+            Special::Add => "__add__",
+            Special::RAdd => "__radd__",
+            Special::InstanceCheck => "__instancecheck__",
+            Special::SubclassCheck => "__subclasscheck__",
+            Special::InitSubclass => "__init_subclass__",
+            Special::SetName => "__set_name__",
+            Special::ClassGetItem => "__class_getitem__",
+            Special::GetAttribute => "__getattribute__",
+            Special::SetAttr => "__setattr__",
+            Special::DelAttr => "__delattr__",
+            Special::PostInit => "__post_init__",
             Special::ClassCell => "__class__",
             Special::Setter => "setter",
+            Special::Deleter => "deleter",
             Special::Super => "super",
             Special::GenExpr => "<genexpr>",
             Special::All => "__all__",
+            Special::NotImplemented => "NotImplemented",
+            Special::Metaclass => "metaclass",
+            Special::Dict => "__dict__",
+            Special::Key => "key",
+            Special::FromList => "fromlist",
         }
     }
 }
@@ -380,8 +478,36 @@ pub enum BuiltinEffect {
     CallsWithElements,
     /// `map(f, xs)`: an iterator over what the functions it calls back return.
     CollectsResults,
-    /// `len(x)`, `iter(x)`, `next(x)`: calls this special method of the first argument.
+    /// `len(x)`, `str(x)`, `hash(x)`: calls this special method of the first argument (or
+    /// what `SpecialFallback` names when its class lacks it).
     CallsSpecial(Special),
+    /// `list(x)`, `sorted(x)`, `sum(x)`: calls `__iter__` of the first argument (the result is
+    /// not what that returns).
+    Iterates,
+    /// `sorted(xs)`, `min(xs)`, `sum(xs)`: calls this special method of the first argument's
+    /// elements, with another element.
+    CallsSpecialOfElements(Special),
+    /// `isinstance(x, C)`, `issubclass(D, C)`: calls this special method of the second
+    /// argument's metaclass, given the class and the first argument.
+    CallsClassSpecial(Special),
+    /// `type(x)`: the class of its argument.
+    ClassOf,
+    /// `setattr(obj, "name", value)`: stores the attribute a constant string names.
+    StoresAttribute,
+    /// `delattr(obj, "name")`: deletes an attribute (through `__delattr__`).
+    DeletesAttribute,
+    /// `importlib.import_module("pkg.mod")`, `__import__("pkg.mod")`: the module a constant
+    /// string names (and, for `__import__`, the package it is in: `TopModule`).
+    ImportsModule,
+    /// `__import__("pkg.mod")`: the top-level package, or with a `fromlist` the module.
+    ImportsTopModule,
+    /// `functools.partial(f, *args, **kwargs)`: a callable that calls `f` with those
+    /// arguments first.
+    MakesPartial,
+    /// `dataclasses.dataclass(cls)`: returns the class, whose instances' generated `__init__`
+    /// calls `__post_init__`; called without positional arguments (`@dataclass(order=True)`),
+    /// returns itself to be called with the class.
+    MakesDataclass,
     /// `super(...)`: makes a super object (rules in `classes.rs`).
     MakesSuper,
     /// `len(x)`, `str(x)`, `isinstance(...)`: returns a value of this kind.
@@ -397,7 +523,60 @@ pub enum BuiltinEffect {
     MakesTuples { counted: bool },
 }
 
+impl BuiltinEffect {
+    /// Whether the builtin surely calls none of the functions it is given (`staticmethod(f)`,
+    /// `setattr(obj, "h", f)`, `partial(f)`): its call is no callback site.
+    pub fn never_calls_back(self) -> bool {
+        matches!(
+            self,
+            BuiltinEffect::Wraps(_)
+                | BuiltinEffect::PassThroughDecorator
+                | BuiltinEffect::ReturnsArgument(_)
+                | BuiltinEffect::MakesPartial
+                | BuiltinEffect::MakesDataclass
+                | BuiltinEffect::ClassOf
+                | BuiltinEffect::StoresAttribute
+                | BuiltinEffect::DeletesAttribute
+                | BuiltinEffect::ImportsModule
+                | BuiltinEffect::ImportsTopModule
+                | BuiltinEffect::LoadsAttribute
+                | BuiltinEffect::MakesSuper
+                | BuiltinEffect::Returns(_)
+        )
+    }
+}
+
 impl Obj {
+    /// The function a class attribute runs as a class method: `classmethod(f)`, or a plain
+    /// function where the name is implicitly one and the store came from outside the body.
+    pub fn class_method_function(self) -> Option<Insn> {
+        match self {
+            Obj::Wrapped(Wrapper::ClassMethod, f) | Obj::Function(f) => Some(f),
+            _ => None,
+        }
+    }
+
+    /// What a slice (at `site`) of this object is: a list or tuple of the same kind made there.
+    pub fn sliced(self, site: Insn) -> Option<Obj> {
+        match self {
+            Obj::Container(c) if matches!(c.kind, ContainerKind::List | ContainerKind::Tuple) => {
+                Some(Obj::Container(Container::made(site, c.kind)))
+            }
+            Obj::Const(ConstKind::Tuple) => Some(Obj::Container(Container::made(site, ContainerKind::Tuple))),
+            _ => None,
+        }
+    }
+
+    /// The function a call of this object runs and how many arguments it passes before the
+    /// call's own: a function's none, a bound method's its receiver.
+    pub fn function_and_shift(self) -> Option<(Insn, u32)> {
+        match self {
+            Obj::Function(f) => Some((f, 0)),
+            Obj::Bound(f, _) => Some((f, 1)),
+            _ => None,
+        }
+    }
+
     /// Objects a call can run package code through (or allocate with).
     pub fn is_callable(self) -> bool {
         matches!(
@@ -408,8 +587,11 @@ impl Obj {
                 | Obj::Bound(..)
                 | Obj::Wrapped(..)
                 | Obj::PropertySetter(_)
+                | Obj::PropertyDeleter(_)
                 | Obj::ContainerMethod(..)
                 | Obj::PassThrough
+                | Obj::Partial(_)
+                | Obj::TypeCall(_)
                 | Obj::External(_)
         )
     }

@@ -44,6 +44,9 @@ pub struct Solution {
     pub slot_cell: Vec<(Code, Slot, Obj)>,
     pub calls_external: Vec<(Insn, Ext)>,
     pub call_edge: Vec<(Insn, Code)>,
+    /// The `call_edge` rows that only the callback fallback gives: an outside function whose
+    /// behaviour is not modelled is assumed to call what it is given.
+    pub assumed_call: Vec<(Insn, Code)>,
     pub invokes: Vec<(Insn, Insn)>,
     pub returns: Vec<(Code, Obj)>,
     pub raises: Vec<(Code, Obj)>,
@@ -424,7 +427,7 @@ macro_rules! fact_relations {
             ImportModule, ImportResult, ImportFrom, ImportStar, Call, CallReceiver, CallArg, CallKeyword, CallStarArgs,
             CallStarKwargs, CallShape, CallIntrinsic, IntrinsicArg, ConstItem, Return, ReturnConst, Yield, Delegate, Await, GetIter, Next,
             GetAIter, GetANext, Raise, ExceptionRegion, EnterContext, ExitContext, BinaryOp, UnaryOp,
-            Compare, Contains, TruthTest,
+            Compare, Contains, TruthTest, FormatValue, FormatSpec, DeleteAttr, BuildSlice,
         )
     };
 }
@@ -435,7 +438,8 @@ macro_rules! knowledge_relations {
     ($callback:ident!($($args:tt)*)) => {
         $callback!($($args)*;
             InsnCode, SpecialName, BinarySpecial, CompareSpecial, ContainerMethodEffect, ModuleAttribute,
-            BuiltinFunction, BareOutsideBase, GenericBase, ImportableAs, Submodule, PrivateName, CapitalizedName, ConstName,
+            BuiltinFunction, SpecialFallback, ConstModule, ConstRelativeModule, ConstReprFormat, ImplicitlyWrapped, ConstMethod, ContainerTypeMethod,
+            BareOutsideBase, GenericBase, ImportableAs, Submodule, PrivateName, CapitalizedName, ConstName,
             OutsideCalled, OutsideArgument, OutsideElement, OutsideReceiver, NotRun,
         )
     };
@@ -461,7 +465,9 @@ macro_rules! fixed_point_inputs {
             ItemLoad, ItemFlow, ExactTuple, StaticElem, KnownAll, AllName, ContainerMethodLoad,
             AsyncGeneratorCode, RaiseIn, HandlerOf, ImplicitCall, ImplicitArg, ImplicitResult,
             FallbackCall, ReflectedCall, LeftMethod, ContextExit, OutsideCalled, OutsideArgument,
-            OutsideElement, OutsideReceiver, NotRun, Subscript, SubscriptedBase,
+            OutsideElement, OutsideReceiver, NotRun, Subscript, SubscriptedBase, SpecialCallSite, SpecialFallback,
+            MetaclassKeyword, ImplicitlyWrapped, ModuleNameArg, DeleteAttr, GlobalDefined, ConstMethod, ContainerTypeMethod,
+            SliceLoad, EnterResult, SpecialCallArg, PercentFormat, WithFromList, KeyedCall,
         )
     };
 }
@@ -494,7 +500,8 @@ macro_rules! prepared_relations {
             AttrStoredAnywhere, IsSuperAttr, SubscriptedBase, ClassBodyRun, ZeroArgumentCall, ClosureFlow, SlotCellLoad, CellLoad, ParamCell,
             StaticCellValue, ElemFlow, ElemStore, ElemCopyTo, ElemCopyInto, ElemLoad, ItemLoad, ItemFlow,
             ExactTuple, StaticElem, KnownAll, AllName, ContainerMethodLoad, AsyncGeneratorCode, RaiseIn, HandlerOf, ImplicitCall, ImplicitArg,
-            ImplicitResult, FallbackCall, ReflectedCall, LeftMethod, ContextExit,
+            ImplicitResult, FallbackCall, ReflectedCall, LeftMethod, ContextExit, SpecialCallSite, MetaclassKeyword,
+            ModuleNameArg, SliceLoad, EnterResult, SpecialCallArg, PercentFormat, WithFromList, KeyedCall,
         )
     };
 }
@@ -510,6 +517,13 @@ fn prepare(facts: &Facts, knowledge: &Knowledge, substitution: &Substitution) ->
     prepare.ContainerMethodEffect = knowledge.container_methods.iter().copied().collect();
     prepare.ModuleAttribute = knowledge.module_attributes.iter().copied().collect();
     prepare.BuiltinFunction = knowledge.builtin_functions.iter().copied().collect();
+    prepare.SpecialFallback = knowledge.special_fallbacks.iter().copied().collect();
+    prepare.ConstModule = knowledge.constant_modules.iter().copied().collect();
+    prepare.ConstRelativeModule = knowledge.constant_relative_modules.iter().copied().collect();
+    prepare.ConstReprFormat = knowledge.constant_repr_formats.iter().copied().collect();
+    prepare.ImplicitlyWrapped = knowledge.implicitly_wrapped.iter().copied().collect();
+    prepare.ConstMethod = knowledge.const_methods.iter().copied().collect();
+    prepare.ContainerTypeMethod = knowledge.container_type_methods.iter().copied().collect();
     prepare.BareOutsideBase = knowledge.bare_outside_bases.iter().copied().collect();
     prepare.GenericBase = knowledge.generic_bases.iter().copied().collect();
     prepare.ImportableAs = knowledge.importable_as.iter().copied().collect();
@@ -711,6 +725,7 @@ macro_rules! program {
                     slot_cell: sorted_owned(self.slot_cell.iter().map(|r| (r.1, r.2, r.4))),
                     calls_external: sorted(&self.calls_external),
                     call_edge,
+                    assumed_call: sorted(&self.assumed_call),
                     returns: sorted_owned(self.returns.iter().map(|r| (r.1, r.3))),
                     raises: sorted_owned(self.raises.iter().map(|r| (r.1, r.3))),
                     mro: sorted(&self.mro),

@@ -154,6 +154,7 @@ impl Names {
             Obj::Bound(f, _) => format!("bound {}", self.function_name(f)),
             Obj::Wrapped(wrapper, f) => format!("{} {}", wrapper_name(wrapper), self.function_name(f)),
             Obj::PropertySetter(f) => format!("setter {}", self.function_name(f)),
+            Obj::PropertyDeleter(f) => format!("deleter {}", self.function_name(f)),
             Obj::Super(k, r) => format!("super {} {}", self.class_name(k), self.describe(r.obj(), symbols)),
             Obj::Cell(code, slot) => format!("cell {} {slot}", self.code[code as usize]),
             Obj::Container(c) => self.describe_container(c),
@@ -162,6 +163,8 @@ impl Names {
             }
             Obj::Generator(code) => format!("generator {}", self.code[code as usize]),
             Obj::PassThrough => "passthrough".into(),
+            Obj::Partial(site) => format!("partial {}", self.caller_of(site)),
+            Obj::TypeCall(k) => format!("type_call {}", self.class_name(k)),
             Obj::Const(kind) => format!("const {}", const_kind(kind)),
             Obj::External(e) => format!("external {}", external_name(e, symbols)),
         }

@@ -153,6 +153,9 @@ pub struct Edge {
     /// Made by the interpreter rather than by a call of the callee itself
     /// (operators, `with`, iteration, `__init__` through a class, callbacks).
     pub implicit: bool,
+    /// Only the fallback for outside functions whose behaviour is not modelled gives it: the
+    /// function is assumed to call back what it is given.
+    pub assumed: bool,
 }
 
 /// Nodes sorted by name, edges by caller, callee and site; full names.
@@ -193,23 +196,49 @@ fn graph_named(analysis: &Analysis, names: &Names) -> Graph {
             }
         };
         let caller = names.caller_of(edge.site).to_string();
-        edges.insert(Edge { caller, callee, site: places.site(edge.site), implicit: edge.implicit });
+        edges.insert(Edge { caller, callee, site: places.site(edge.site), implicit: edge.implicit, assumed: edge.assumed });
     }
     Graph { nodes: nodes.into_values().collect(), edges: edges.into_iter().collect() }
 }
 
 impl Graph {
-    /// PyCG's shape: every module and function a key, outside names only as callees.
-    pub fn pycg(&self) -> BTreeMap<&str, BTreeSet<&str>> {
-        let mut graph: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
-        for node in self.nodes.iter().filter(|n| n.kind != "external") {
-            graph.entry(&node.name).or_default();
+    /// PyCG's shape: every node a key (outside names too, with no callees), named as PyCG
+    /// names them (`pycg_name`).
+    pub fn pycg(&self) -> BTreeMap<String, BTreeSet<String>> {
+        let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for node in &self.nodes {
+            graph.entry(pycg_name(&node.name)).or_default();
         }
         for edge in &self.edges {
-            graph.entry(&edge.caller).or_default().insert(&edge.callee);
+            graph.entry(pycg_name(&edge.caller)).or_default().insert(pycg_name(&edge.callee));
         }
         graph
     }
+}
+
+/// The builtin types whose methods PyCG names after its own value classes, with those
+/// names: `<builtin>.str.join` is `<**PyStr**>.join` in PyCG's output.
+const PYCG_VALUE_TYPES: &[(&str, &str)] = &[
+    ("str", "PyStr"),
+    ("bytes", "PyBytes"),
+    ("int", "PyInt"),
+    ("float", "PyFloat"),
+    ("tuple", "PyTuple"),
+    ("frozenset", "PyFrozenSet"),
+    ("list", "PyList"),
+    ("dict", "PyDict"),
+    ("set", "PySet"),
+];
+
+/// A node's name in PyCG's output: methods of builtin values as PyCG names them, the rest
+/// as they are.
+fn pycg_name(name: &str) -> String {
+    if let Some((type_name, method)) = name.strip_prefix("<builtin>.").and_then(|rest| rest.split_once('.')) {
+        if let Some((_, pycg)) = PYCG_VALUE_TYPES.iter().find(|(t, _)| *t == type_name) {
+            return format!("<**{pycg}**>.{method}");
+        }
+    }
+    name.to_string()
 }
 
 /// A Graphviz digraph: package functions in one cluster per module, outside

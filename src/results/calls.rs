@@ -26,6 +26,9 @@ pub struct CallEdge {
     /// `__init__` through a class, `__call__` through an instance, a callback an
     /// outside function runs, a class body run by `__build_class__`.
     pub implicit: bool,
+    /// Only the fallback for outside functions whose behaviour is not modelled gives the
+    /// edge: such a function is assumed to call back the functions it is given.
+    pub assumed: bool,
 }
 
 /// Every edge of the solution: `call_edge` rows, then `calls_external` rows, in their order.
@@ -46,11 +49,12 @@ pub fn call_edges(analysis: &Analysis) -> Vec<CallEdge> {
         let direct = called(site)
             .iter()
             .any(|&(_, obj)| function_of(obj).and_then(|f| analysis.names.made.get(&f)) == Some(&code));
-        edges.push(CallEdge { site, callee: Callee::Code(code), implicit: !direct });
+        let assumed = !direct && solution.assumed_call.binary_search(&(site, code)).is_ok();
+        edges.push(CallEdge { site, callee: Callee::Code(code), implicit: !direct, assumed });
     }
     for &(site, ext) in &solution.calls_external {
         let direct = called(site).iter().any(|&(_, obj)| obj == Obj::External(ext));
-        edges.push(CallEdge { site, callee: Callee::External(ext), implicit: !direct });
+        edges.push(CallEdge { site, callee: Callee::External(ext), implicit: !direct, assumed: false });
     }
     edges
 }
@@ -72,7 +76,7 @@ fn context_manager_methods(analysis: &Analysis) -> HashSet<u32> {
 /// The function (by its `MakeFunction`) that calling `obj` runs directly.
 fn function_of(obj: Obj) -> Option<u32> {
     match obj {
-        Obj::Function(f) | Obj::Bound(f, _) | Obj::Wrapped(_, f) | Obj::PropertySetter(f) => Some(f),
+        Obj::Function(f) | Obj::Bound(f, _) | Obj::Wrapped(_, f) | Obj::PropertySetter(f) | Obj::PropertyDeleter(f) => Some(f),
         _ => None,
     }
 }

@@ -630,14 +630,16 @@ impl Writer<'_> {
         })
     }
 
-    /// `call_edge` and `calls_external`, each row with whether the call is implicit.
+    /// `call_edge` and `calls_external`, each row with whether the call is implicit (and a
+    /// package callee's whether it is assumed).
     fn call_edges(&mut self, analysis: &Analysis, externals: &Numbered<Ext>) -> rusqlite::Result<()> {
         let edges = call_edges(analysis);
-        let code_columns: Columns<'_> = &[("insn", "INTEGER"), ("callee", "INTEGER"), ("implicit", "INTEGER")];
+        let code_columns: Columns<'_> =
+            &[("insn", "INTEGER"), ("callee", "INTEGER"), ("implicit", "INTEGER"), ("assumed", "INTEGER")];
         self.table("call_edge", code_columns, &[&["callee"]], |rows| {
             for edge in &edges {
                 if let Callee::Code(code) = edge.callee {
-                    rows.ids(&[edge.site, code, u32::from(edge.implicit)])?;
+                    rows.ids(&[edge.site, code, u32::from(edge.implicit), u32::from(edge.assumed)])?;
                 }
             }
             Ok(())
@@ -775,6 +777,7 @@ impl RawObject {
             Obj::Bound(f, r) => RawObject { receiver: objects.get(r.obj()), ..function("bound", f) },
             Obj::Wrapped(w, f) => RawObject { detail: Some(wrapper_name(w).into()), ..function("wrapped", f) },
             Obj::PropertySetter(f) => function("property_setter", f),
+            Obj::PropertyDeleter(f) => function("property_deleter", f),
             Obj::Super(k, r) => {
                 RawObject { kind: "super", class: Some(k), receiver: objects.get(r.obj()), ..Default::default() }
             }
@@ -797,6 +800,8 @@ impl RawObject {
             },
             Obj::Generator(code) => RawObject { kind: "generator", code: Some(code), ..Default::default() },
             Obj::PassThrough => RawObject { kind: "passthrough", ..Default::default() },
+            Obj::Partial(site) => RawObject { kind: "partial", site: Some(site), ..Default::default() },
+            Obj::TypeCall(k) => RawObject { kind: "type_call", class: Some(k), ..Default::default() },
             Obj::Const(kind) => {
                 RawObject { kind: "const", detail: Some(kind.name().to_string()), ..Default::default() }
             }
@@ -909,13 +914,13 @@ CREATE VIEW insn_site AS
 
 CREATE VIEW call_edges_named AS
   SELECT s.function AS caller, sc.name AS caller_scope, s.file, s.line, s.offset, e.insn,
-         n.name AS callee, n.kind AS callee_kind, e.implicit
+         n.name AS callee, n.kind AS callee_kind, e.implicit, e.assumed
   FROM call_edge e
   JOIN insn_site s ON s.insn = e.insn
   JOIN code_name sc ON sc.code = s.scope
   JOIN code_name n ON n.code = e.callee
   UNION ALL
-  SELECT s.function, sc.name, s.file, s.line, s.offset, x.insn, ext.name, 'external', x.implicit
+  SELECT s.function, sc.name, s.file, s.line, s.offset, x.insn, ext.name, 'external', x.implicit, 0
   FROM calls_external x
   JOIN insn_site s ON s.insn = x.insn
   JOIN code_name sc ON sc.code = s.scope

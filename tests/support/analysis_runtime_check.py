@@ -183,6 +183,9 @@ def builtin_name(fn):
     module = owner.__name__ if isinstance(owner, types.ModuleType) else getattr(fn, "__module__", None)
     if module == "builtins":
         return "<builtin>." + fn.__name__
+    if owner is not None and type(owner).__module__ == "builtins":
+        # A method of a builtin value (`" ".join`): named after the value's type.
+        return "<builtin>.%s.%s" % (type(owner).__name__, fn.__name__)
     if module:
         return external(module + "." + fn.__qualname__)
     return "<method>." + getattr(fn, "__qualname__", "?")

@@ -26,6 +26,15 @@ ascent::ascent_source! { calls_prepare:
     CallPositional(site, index, v) <-- CallArg(site, index, v), !HasReceiverArgument(site);
     HasReceiverArgument(site) <-- ReceiverArgument(site, _);
     NameArg(site, index, name) <-- CallPositional(site, index, v), StackFlow(out, v), NameConst(out, name);
+    ModuleNameArg(site, index, m, top) <--
+        CallPositional(site, index, v), StackFlow(out, v), LoadConst(_, c, out), ConstModule(c, m, top);
+    // `import_module(".mod", "pkg")`: a relative name and its package.
+    ModuleNameArg(site, 0, m, top) <--
+        CallPositional(site, 0, v), StackFlow(out, v), LoadConst(_, c, out), CallPositional(site, 1, pv),
+        StackFlow(pout, pv), LoadConst(_, pc, pout), ConstRelativeModule(c, pc, m, top);
+    WithFromList(site) <-- CallKeyword(site, name, _), SpecialName(Special::FromList, name);
+    WithFromList(site) <-- CallPositional(site, 3, _);
+    KeyedCall(site) <-- CallKeyword(site, name, _), SpecialName(Special::Key, name);
     CallbackArg(site, v) <-- CallPositional(site, _, v);
     CallbackArg(site, v) <-- CallKeyword(site, _, v);
 
@@ -58,7 +67,7 @@ ascent::ascent_source! { calls_prepare:
     GeneratorCode(code) <-- Code(code, _, _, _, kind, _), if is_generator(*kind);
     GeneratorCode(code) <-- Code(code, _, name, _, CodeKind::Comprehension, _), SpecialName(Special::GenExpr, name);
 
-    NeverCallsBack(e) <-- BuiltinFunction(e, effect), if matches!(effect, BuiltinEffect::Wraps(_) | BuiltinEffect::PassThroughDecorator);
+    NeverCallsBack(e) <-- BuiltinFunction(e, effect), if effect.never_calls_back();
     ModelledBuiltin(e) <-- BuiltinFunction(e, _);
 }
 
@@ -106,8 +115,20 @@ ascent::ascent_source! { calls:
     relation arg_function(Ctx, Insn, u32, HCtx, Insn);
     /// A call of outside code that may call back the functions it is given.
     relation callback_site(Ctx, Insn);
+    /// Site `site`, a call of outside code whose behaviour the rules do not model, is assumed
+    /// to call back `callee`, a function it is given (the fallback, not a modelled call).
+    relation assumed_call(Insn, Code);
     /// Site `site` passes the elements of what `var` holds as positional argument `index` of `f`.
     relation arg_elements(Ctx, Insn, Insn, u32, Var);
+    /// The partial object `(hp, p)` calls `(h, callee)`, with its positional arguments
+    /// (`partial_arg`, by index) and keywords (`partial_keyword`) first.
+    relation partial_of(HCtx, Insn, HCtx, Obj);
+    relation partial_arg(HCtx, Insn, u32, HCtx, Obj);
+    relation partial_keyword(HCtx, Insn, Sym, HCtx, Obj);
+    /// The partial object made at `p` passes `count` positional arguments first.
+    relation partial_count(Insn, u32);
+    /// Call `site`, in `ctx`, calls the partial object `(hp, p)`; the result goes to `out`.
+    relation partial_call(Ctx, Insn, HCtx, Insn, Var);
     /// What `code` returns in `ctx`, and what calling it gives (a generator for generator functions).
     relation returns(Ctx, Code, HCtx, Obj);
     relation result(Ctx, Code, HCtx, Obj);
@@ -155,6 +176,13 @@ ascent::ascent_source! { calls:
     // own runs the base's.
     // An outside argument's methods are whatever outside code passed: unresolved, not a name.
     calls_external(site, e) <-- external_call(_, site, e, _), if !e.is_argument();
+    // `importlib.import_module("pkg.mod")`, `__import__("pkg.mod")`: a module a constant names.
+    pts(ctx, out, HCtx::default(), Obj::Module(*m)) <--
+        builtin_call(ctx, site, BuiltinEffect::ImportsModule, out), ModuleNameArg(site, 0, m, _);
+    pts(ctx, out, HCtx::default(), Obj::Module(*top)) <--
+        builtin_call(ctx, site, BuiltinEffect::ImportsTopModule, out), ModuleNameArg(site, 0, _, top), !WithFromList(*site);
+    pts(ctx, out, HCtx::default(), Obj::Module(*m)) <--
+        builtin_call(ctx, site, BuiltinEffect::ImportsTopModule, out), ModuleNameArg(site, 0, m, _), WithFromList(site);
     // 3.12+ `super().name` calls `super` inside `LOAD_SUPER_ATTR`.
     calls_external(i, *e) <-- SuperAttr(i, sv, _, _, _, _), pts(_, sv, _, ?Obj::External(e));
     calls_external(site, e) <-- class_call(_, site, k, _), OutsideInit(k, e);
@@ -170,6 +198,12 @@ ascent::ascent_source! { calls:
     callback_site(ctx, site) <-- external_call(ctx, site, e, _), if !e.is_argument(), !NeverCallsBack(e);
     callback_site(ctx, site) <-- class_call(ctx, site, k, _), OutsideInit(k, e), !NeverCallsBack(e);
     context_request(ctx, site, *f, Some(*h)) <-- callback_site(ctx, site), CallbackArg(site, v), pts(ctx, v, h, ?Obj::Function(f));
+    assumed_call(*site, *code) <--
+        external_call(ctx, site, e, _), if !e.is_argument(), !ModelledBuiltin(e), CallbackArg(site, v),
+        pts(ctx, v, _, ?Obj::Function(f)), MakeFunction(f, code, _);
+    assumed_call(*site, *code) <--
+        class_call(ctx, site, k, _), OutsideInit(k, e), !ModelledBuiltin(e), CallbackArg(site, v),
+        pts(ctx, v, _, ?Obj::Function(f)), MakeFunction(f, code, _);
     arg_elements(ctx, site, *f, 0, *xv) <--
         callback_site(ctx, site), CallKeyword(site, _, fv), pts(ctx, fv, _, ?Obj::Function(f)), CallPositional(site, 0, xv);
     arg_elements(ctx, site, f, 0, xv) <--
@@ -177,6 +211,30 @@ ascent::ascent_source! { calls:
     // `functools.wraps(f)` makes a decorator that returns what it decorates.
     pts(ctx, out, HCtx::default(), Obj::PassThrough) <-- builtin_call(ctx, _, BuiltinEffect::PassThroughDecorator, out);
     flow(ctx, v, ctx, out) <-- call_target(ctx, site, _, Obj::PassThrough, out), CallPositional(site, 0, v);
+
+    // `functools.partial(f, *args, **kwargs)`: an object that calls `f` (a function or bound
+    // method) with those arguments before the call's own.
+    pts(ctx, out, ctx.record(), Obj::Partial(*site)) <-- builtin_call(ctx, site, BuiltinEffect::MakesPartial, out);
+    partial_of(ctx.record(), *site, *h, *o) <--
+        builtin_call(ctx, site, BuiltinEffect::MakesPartial, _), CallPositional(site, 0, v), pts(ctx, v, h, o);
+    partial_arg(ctx.record(), *site, index - 1, *h, *o) <--
+        builtin_call(ctx, site, BuiltinEffect::MakesPartial, _), CallPositional(site, index, v), if *index > 0, pts(ctx, v, h, o);
+    partial_keyword(ctx.record(), *site, *name, *h, *o) <--
+        builtin_call(ctx, site, BuiltinEffect::MakesPartial, _), CallKeyword(site, name, v), pts(ctx, v, h, o);
+    partial_count(site, *index) <--
+        builtin_call(_, site, BuiltinEffect::MakesPartial, _), CallPositional(site, index, _), !CallPositional(*site, index + 1, _);
+    partial_call(ctx, site, hp, p, out) <-- call_target(ctx, site, hp, ?Obj::Partial(p), out);
+    call_args(ctx, site, *f, count), result_to(ctx, site, *f, out), context_request(ctx, site, *f, Some(*h)) <--
+        partial_call(ctx, site, hp, p, out), partial_of(hp, p, h, ?Obj::Function(f)), partial_count(p, count);
+    call_args(ctx, site, *f, count + 1), arg_obj(ctx, site, *f, 0, *h, r.obj()), result_to(ctx, site, *f, out),
+    context_request(ctx, site, *f, None) <--
+        partial_call(ctx, site, hp, p, out), partial_of(hp, p, h, ?Obj::Bound(f, r)), partial_count(p, count);
+    arg_obj(ctx, site, f, index + shift, ho, o) <--
+        partial_call(ctx, site, hp, p, _), partial_of(hp, p, _, callee), if let Some((f, shift)) = callee.function_and_shift(),
+        partial_arg(hp, p, index, ho, o);
+    local(callee_ctx, code, slot, ho, o) <--
+        partial_call(ctx, site, hp, p, _), partial_of(hp, p, _, callee), if let Some((f, _)) = callee.function_and_shift(),
+        invocation(ctx, site, f, callee_ctx), partial_keyword(hp, p, name, ho, o), KeywordSlot(f, name, code, slot);
 
     // Positional arguments; extra ones are collected in `*args`.
     local_flow(ctx, v, callee_ctx, callee, slot) <--

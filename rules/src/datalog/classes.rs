@@ -14,6 +14,7 @@ ascent::ascent_source! { classes_prepare:
     IsSuperAttr(i) <-- SuperAttr(i, _, _, _, _, _);
     SubscriptedBase(cv, out) <-- ClassBase(_, _, base), StackFlow(out, base), Subscript(_, cv, _, out);
     AttrLoad(i, base, name, out) <-- LoadAttr(i, base, name, out), !IsSuperAttr(i);
+    MetaclassKeyword(k, v) <-- BuildClass(k, _, _, _), CallKeyword(k, name, v), SpecialName(Special::Metaclass, name);
 
     Alloc(code, out, Obj::Class(*k)) <-- BuildClass(k, _, _, out), InsnCode(k, code);
     ClassBodyRun(code, k, body) <-- BuildClass(k, _, _, _), InsnCode(k, code), ClassBody(k, body);
@@ -117,17 +118,26 @@ ascent::ascent_source! { classes:
     /// descriptor's `__set__`, `descriptor` then being the class attribute).
     relation property_setter_of(Insn, Sym, Insn);
     relation data_descriptor(Insn, Sym, HCtx, Obj, Insn);
+    /// The function of a property's deleter, and deletes of `name` through instances of `k`.
+    relation property_deleter(Insn, Insn);
+    relation property_deleter_of(Insn, Sym, Insn);
+    /// The class statement `k` runs in `ctx`.
+    relation class_made(Ctx, Insn);
+    /// Class `k` is made by metaclass `mk` (its statement's `metaclass=`, or a base's).
+    relation metaclass_of(Insn, Insn);
+    /// Class `k` is a dataclass (`dataclasses.dataclass` was given it).
+    relation dataclass(Insn);
 
     // A class statement: the class object, its body run (in the root context: classes are
     // namespaces without heap context), its namespace.
     context_call_edge(ctx, k, Ctx::default(), body) <-- ClassBodyRun(code, k, body), reachable(ctx, code);
     class_store(k, name, h, o) <-- ClassStore(k, name, v), pts(_, v, h, o);
-    field(Obj::Class(*k), name, h, o) <-- class_store(k, name, h, o), !SpecialName(Special::New, name);
-    // `__new__` is a static method without saying so.
-    field(Obj::Class(*k), name, h, Obj::Wrapped(Wrapper::StaticMethod, *f)) <--
-        class_store(k, name, h, ?Obj::Function(f)), SpecialName(Special::New, name);
+    field(Obj::Class(*k), name, h, o) <-- class_store(k, name, h, o), !ImplicitlyWrapped(name, _);
+    // `__new__` is a static method without saying so, `__init_subclass__` a class method.
+    field(Obj::Class(*k), name, h, Obj::Wrapped(*wrapper, *f)) <--
+        class_store(k, name, h, ?Obj::Function(f)), ImplicitlyWrapped(name, wrapper);
     field(Obj::Class(*k), name, h, o) <--
-        class_store(k, name, h, o), SpecialName(Special::New, name), if !matches!(o, Obj::Function(_));
+        class_store(k, name, h, o), ImplicitlyWrapped(name, _), if !matches!(o, Obj::Function(_));
     class_base(k, index, b) <-- ClassBase(k, index, v), pts(_, v, _, b);
     // `Cls[...]` of a generic class is an alias of it: called, it makes the class's instances;
     // as a base, its `__mro_entries__` give the class. Any class or outside class subscripted
@@ -155,6 +165,13 @@ ascent::ascent_source! { classes:
     flow(store_ctx, v, ctx, out) <--
         attr_load(ctx, _, hb, b, name, out), field_flow(store_ctx, v, hb, b, name), if !b.is_namespace();
     pts(ctx, out, HCtx::default(), Obj::External(e.attr(*name))) <-- attr_load(ctx, _, _, ?Obj::External(e), name, out);
+    // A method of a builtin value is an outside function named after its type (`<builtin>.str.join`);
+    // the builtin containers' modelled methods are their own objects (`containers.rs`).
+    pts(ctx, out, HCtx::default(), Obj::External(*method)) <--
+        attr_load(ctx, _, _, ?Obj::Const(kind), name, out), ConstMethod(kind, name, method);
+    pts(ctx, out, HCtx::default(), Obj::External(*method)) <--
+        attr_load(ctx, _, _, ?Obj::Container(c), name, out), ContainerTypeMethod(c.kind, name, method),
+        !ContainerMethodEffect(name, _);
     // `getattr(obj, "name")` loads what the constant names; a default is returned as it is.
     attr_load(ctx, *site, h, b, *name, out) <--
         builtin_call(ctx, site, BuiltinEffect::LoadsAttribute, out), NameArg(site, 1, name), CallPositional(site, 0, base),
@@ -215,6 +232,95 @@ ascent::ascent_source! { classes:
         StoreAttr(i, base, name, v), pts(ctx, base, h, inst), if let Obj::Instance(_, k) = inst,
         data_descriptor(k, name, hd, descriptor, set);
 
+    // `del obj.name`: a property's deleter, or `__delattr__`.
+    pts(ctx, out, h, Obj::PropertyDeleter(*getter)) <--
+        attr_load(ctx, _, h, ?Obj::Wrapped(Wrapper::Property, getter), name, out), SpecialName(Special::Deleter, name);
+    property_deleter(getter, del), pts(ctx, out, h, Obj::Wrapped(Wrapper::Property, *getter)) <--
+        call_target(ctx, site, h, ?Obj::PropertyDeleter(getter), out), CallPositional(site, 0, v),
+        pts(ctx, v, _, ?Obj::Function(del));
+    property_deleter_of(k, name, del) <-- class_property(k, name, getter), property_deleter(getter, del);
+    arg_obj(ctx, *i, *del, 0, *h, *inst), context_request(ctx, *i, *del, None) <--
+        DeleteAttr(i, base, name), pts(ctx, base, h, inst), if let Obj::Instance(_, k) = inst,
+        property_deleter_of(*k, *name, del);
+
+    // Attribute hooks of the instance's class: `__getattribute__` runs for every load,
+    // `__setattr__` for every store (`setattr` too), `__delattr__` for every delete.
+    arg_obj(ctx, *i, *g, 0, *h, Obj::Instance(*site, *k)), arg_obj(ctx, *i, *g, 1, HCtx::default(), Obj::Const(ConstKind::Str)),
+    result_to(ctx, *i, *g, *out), context_request(ctx, *i, *g, None) <--
+        instance_load(k, _, ctx, i, h, site, out), special_attr(k, Special::GetAttribute, _, ?Obj::Function(g));
+    arg_obj(ctx, *i, *f, 0, *h, *inst), arg_obj(ctx, *i, *f, 1, HCtx::default(), Obj::Const(ConstKind::Str)),
+    arg_var(ctx, *i, *f, 2, *v), context_request(ctx, *i, *f, None) <--
+        StoreAttr(i, base, _, v), pts(ctx, base, h, inst), if let Obj::Instance(_, k) = inst,
+        special_attr(*k, Special::SetAttr, _, ?Obj::Function(f));
+    arg_obj(ctx, *site, *f, 0, *h, *inst), arg_obj(ctx, *site, *f, 1, HCtx::default(), Obj::Const(ConstKind::Str)),
+    arg_var(ctx, *site, *f, 2, *v), context_request(ctx, *site, *f, None) <--
+        builtin_call(ctx, site, BuiltinEffect::StoresAttribute, _), CallPositional(site, 0, base), pts(ctx, base, h, inst),
+        if let Obj::Instance(_, k) = inst, special_attr(*k, Special::SetAttr, _, ?Obj::Function(f)), CallPositional(site, 2, v);
+    arg_obj(ctx, *i, *f, 0, *h, *inst), arg_obj(ctx, *i, *f, 1, HCtx::default(), Obj::Const(ConstKind::Str)),
+    context_request(ctx, *i, *f, None) <--
+        DeleteAttr(i, base, _), pts(ctx, base, h, inst), if let Obj::Instance(_, k) = inst,
+        special_attr(*k, Special::DelAttr, _, ?Obj::Function(f));
+    arg_obj(ctx, *site, *f, 0, *h, *inst), arg_obj(ctx, *site, *f, 1, HCtx::default(), Obj::Const(ConstKind::Str)),
+    context_request(ctx, *site, *f, None) <--
+        builtin_call(ctx, site, BuiltinEffect::DeletesAttribute, _), CallPositional(site, 0, base), pts(ctx, base, h, inst),
+        if let Obj::Instance(_, k) = inst, special_attr(*k, Special::DelAttr, _, ?Obj::Function(f));
+    // `setattr(obj, "name", value)` stores what the constant names.
+    field_flow(ctx, v, h, b, name) <--
+        builtin_call(ctx, site, BuiltinEffect::StoresAttribute, _), NameArg(site, 1, name), CallPositional(site, 0, base),
+        pts(ctx, base, h, b), CallPositional(site, 2, v);
+    // `obj.__class__` and `type(obj)`: the instance's class.
+    pts(ctx, out, HCtx::default(), Obj::Class(*k)) <--
+        instance_load(k, name, ctx, _, _, _, out), SpecialName(Special::ClassCell, name);
+    pts(ctx, out, HCtx::default(), Obj::Class(*k)) <--
+        builtin_call(ctx, site, BuiltinEffect::ClassOf, out), CallPositional(site, 0, v), pts(ctx, v, _, ?Obj::Instance(_, k));
+
+    // Class creation: `__set_name__` of the descriptors the body stores, then
+    // `__init_subclass__` of the bases (found along each base's MRO), given the class
+    // statement's keywords; the class statement is the calling site.
+    class_made(ctx, k) <-- ClassBodyRun(code, k, _), reachable(ctx, code);
+    arg_obj(ctx, *k, *f, 0, *h, *o), arg_obj(ctx, *k, *f, 1, HCtx::default(), Obj::Class(*k)),
+    arg_obj(ctx, *k, *f, 2, HCtx::default(), Obj::Const(ConstKind::Str)), context_request(ctx, *k, *f, None) <--
+        class_store(k, _, h, o), if let Obj::Instance(_, dk) = o, special_attr(*dk, Special::SetName, _, ?Obj::Function(f)),
+        class_made(ctx, k);
+    arg_obj(ctx, *k, f, 0, HCtx::default(), Obj::Class(*k)), context_request(ctx, *k, f, None) <--
+        class_made(ctx, k), class_base(k, _, ?Obj::Class(b)), special_attr(b, Special::InitSubclass, _, o),
+        if let Some(f) = o.class_method_function();
+    local_flow(ctx, v, callee_ctx, callee, slot) <--
+        class_made(ctx, k), class_base(k, _, ?Obj::Class(b)), special_attr(b, Special::InitSubclass, _, o),
+        if let Some(f) = o.class_method_function(), invocation(ctx, k, f, callee_ctx), CallKeyword(k, name, v),
+        KeywordSlot(f, name, callee, slot);
+
+    // Metaclasses: `Cls(...)` calls the metaclass's `__call__` with the class first (and,
+    // as the rules above say, still makes an instance and runs `__init__`: `type.__call__`
+    // does when the metaclass defers to it); `isinstance(x, Cls)` its `__instancecheck__`.
+    metaclass_of(*k, *mk) <-- MetaclassKeyword(k, v), pts(_, v, _, ?Obj::Class(mk));
+    metaclass_of(k, mk) <-- MroClass(k, b), metaclass_of(b, mk);
+    call_args(ctx, site, *f, 1), arg_obj(ctx, site, *f, 0, HCtx::default(), Obj::Class(*k)), result_to(ctx, site, *f, out),
+    context_request(ctx, site, *f, None) <--
+        call_target(ctx, site, _, ?Obj::Class(k), out), metaclass_of(k, mk), special_attr(mk, Special::Call, _, ?Obj::Function(f));
+    // The metaclass's `super().__call__` is `type.__call__`: calling it makes the instance.
+    pts(ctx, out, HCtx::default(), Obj::TypeCall(r.class())) <--
+        super_load(ctx, _, mk, _, r, name, out), SpecialName(Special::Call, name), metaclass_of(r.class(), *mk);
+    // `@dataclasses.dataclass`: the generated `__init__` calls `__post_init__`.
+    dataclass(*k) <-- builtin_call(ctx, site, BuiltinEffect::MakesDataclass, _), CallPositional(site, 0, v), pts(ctx, v, _, ?Obj::Class(k));
+    pts(ctx, out, HCtx::default(), Obj::Class(*k)) <--
+        builtin_call(ctx, site, BuiltinEffect::MakesDataclass, out), CallPositional(site, 0, v), pts(ctx, v, _, ?Obj::Class(k));
+    pts(ctx, out, HCtx::default(), Obj::External(*e)) <--
+        builtin_call(ctx, site, BuiltinEffect::MakesDataclass, out), call_target(ctx, site, _, ?Obj::External(e), _),
+        !CallPositional(*site, 0, _);
+    arg_obj(ctx, site, *f, 0, ctx.record(), Obj::Instance(*site, *k)), context_request(ctx, site, *f, None) <--
+        class_call(ctx, site, k, _), dataclass(k), special_attr(k, Special::PostInit, _, ?Obj::Function(f));
+    arg_obj(ctx, *site, *f, 0, HCtx::default(), Obj::Class(*k)), arg_var(ctx, *site, *f, 1, *x), context_request(ctx, *site, *f, None) <--
+        builtin_call(ctx, site, ?BuiltinEffect::CallsClassSpecial(special), _), CallPositional(site, 1, cv),
+        pts(ctx, cv, _, ?Obj::Class(k)), metaclass_of(k, mk), special_attr(mk, special, _, ?Obj::Function(f)),
+        CallPositional(site, 0, x);
+
+    // `Cls[...]` of a class with `__class_getitem__` calls it with the class and the key.
+    arg_obj(ctx, *i, *f, 0, HCtx::default(), Obj::Class(*k)), arg_var(ctx, *i, *f, 1, *key), result_to(ctx, *i, *f, *out),
+    context_request(ctx, *i, *f, None) <--
+        Subscript(i, cv, key, out), pts(ctx, cv, _, ?Obj::Class(k)),
+        special_attr(k, Special::ClassGetItem, _, ?Obj::Wrapped(Wrapper::ClassMethod, f));
+
     // Builtin wrappers: `staticmethod(f)`, `classmethod(f)`, `property(f)`, `prop.setter(g)`.
     pts(ctx, out, h, Obj::Wrapped(*wrapper, *f)) <--
         builtin_call(ctx, site, ?BuiltinEffect::Wraps(wrapper), out), arg_function(ctx, site, 0, h, f);
@@ -230,6 +336,7 @@ ascent::ascent_source! { classes:
 
     // Calling a class: allocation, `__new__` (given the class first), `__init__` (given the instance).
     class_call(ctx, site, *k, out) <-- call_target(ctx, site, _, ?Obj::Class(k), out);
+    class_call(ctx, site, *k, out) <-- call_target(ctx, site, _, ?Obj::TypeCall(k), out);
     pts(ctx, out, ctx.record(), Obj::Instance(*site, *k)) <-- class_call(ctx, site, k, out);
     call_args(ctx, site, new, 1), arg_obj(ctx, site, new, 0, HCtx::default(), Obj::Class(*k)), result_to(ctx, site, new, out),
     context_request(ctx, site, new, None) <--

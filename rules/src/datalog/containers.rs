@@ -10,6 +10,8 @@ ascent::ascent_source! { containers_prepare:
     relation ConstIntVar(Var, u32);
     /// A constant the code loads or returns, or an item of one.
     relation LoadedConst(u32);
+    /// `var` holds a slice object (built by `BUILD_SLICE` or a constant, 3.14+).
+    relation SliceKey(Var);
 
     Alloc(code, out, Obj::Container(Container::made(*b, *kind))) <-- BuildContainer(b, kind, out), InsnCode(b, code);
     ElemFlow(v, Obj::Container(Container::made(*b, *kind))) <-- BuildContainer(b, kind, _), ContainerItem(b, _, v);
@@ -35,10 +37,16 @@ ascent::ascent_source! { containers_prepare:
 
     // Reads: constant subscripts and unpacking read tuple displays by position.
     ItemLoad(cv, n, out) <-- Subscript(_, cv, key, out), ConstIntVar(key, n);
-    ElemLoad(cv, out) <-- Subscript(_, cv, key, out), !ConstIntVar(key, _);
+    ElemLoad(cv, out) <-- Subscript(_, cv, key, out), !ConstIntVar(key, _), !SliceKey(key);
+    // Slices: `xs[a:b]` (3.12+ in one instruction), `xs[a:b:c]` and constant slices (with a
+    // slice object as the key), and slice objects made by `slice(...)` (in `containers`).
+    SliceKey(v) <-- BuildSlice(_, out), StackFlow(out, v);
+    SliceKey(v) <-- LoadConst(_, c, out), Const(c, _, ConstKind::Slice, _), StackFlow(out, v);
+    Alloc(code, out, Obj::Const(ConstKind::Slice)) <-- BuildSlice(i, out), InsnCode(i, code);
+    SliceLoad(i, cv, out) <-- SliceSubscript(i, cv, _, _, out);
+    SliceLoad(i, cv, out) <-- Subscript(i, cv, key, out), SliceKey(key);
     ItemLoad(iv, index, out) <-- UnpackItem(i, index, out), Unpack(i, iv);
     ElemLoad(iv, out) <-- UnpackItemFromEnd(i, _, out), Unpack(i, iv);
-    ElemCopyTo(cv, Obj::Container(Container::made(*i, ContainerKind::List))) <-- SliceSubscript(i, cv, _, _, _);
     ElemCopyTo(iv, Obj::Container(Container::made(*i, ContainerKind::List))) <-- UnpackRest(i, _), Unpack(i, iv);
 
     ContainerMethodLoad(base, name, out) <-- LoadAttr(_, base, name, out), ContainerMethodEffect(name, _);
@@ -92,14 +100,22 @@ ascent::ascent_source! { containers:
     pts(ctx, out, ho, o) <-- ItemLoad(cv, index, out), pts(ctx, cv, h, c), ExactTuple(c), item(h, c, index, ho, o);
     pts(ctx, out, ho, o) <-- elem_load(h, c, ctx, out), elem(h, c, ho, o);
 
-    pts(ctx, out, ctx.record(), Obj::Container(Container::made(*i, ContainerKind::List))) <--
-        SliceSubscript(i, cv, _, _, out), pts(ctx, cv, _, c), if c.is_container();
+    // A slice of a list or tuple is a new one of the same kind, made at the slice, holding
+    // elements of the sliced one; a slice of a string is a string.
+    pts(ctx, out, ctx.record(), s), elem_subset(hs, source, ctx.record(), s) <--
+        SliceLoad(i, cv, out), pts(ctx, cv, hs, source), if let Some(s) = source.sliced(*i);
+    pts(ctx, out, ctx.record(), s), elem_subset(hs, source, ctx.record(), s) <--
+        Subscript(i, cv, key, out), pts(ctx, key, _, Obj::Const(ConstKind::Slice)), pts(ctx, cv, hs, source),
+        if let Some(s) = source.sliced(*i);
+    pts(ctx, out, *h, *c) <--
+        SliceLoad(_, cv, out), pts(ctx, cv, h, c), if matches!(c, Obj::Const(ConstKind::Str | ConstKind::Bytes));
     pts(ctx, out, ctx.record(), Obj::Container(Container::made(*i, ContainerKind::List))) <--
         UnpackRest(i, out), InsnCode(i, code), active(ctx, code);
 
     // Methods of builtin containers.
     pts(ctx, out, h, Obj::ContainerMethod(*c, *name)) <-- ContainerMethodLoad(base, name, out), pts(ctx, base, h, ?Obj::Container(c));
     method_call(ctx, site, *h, *c, *name, out) <-- call_target(ctx, site, h, ?Obj::ContainerMethod(c, name), out);
+    calls_external(site, *method) <-- method_call(_, site, _, c, name, _), ContainerTypeMethod(c.kind, name, method);
     elem_flow(ctx, v, h, Obj::Container(*c)) <--
         method_call(ctx, site, h, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsArguments), CallPositional(site, _, v);
     elem_copy(ctx, v, h, Obj::Container(*c)) <--

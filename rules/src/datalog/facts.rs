@@ -43,10 +43,12 @@ ascent::ascent_source! { facts:
     relation LoadAttr(Insn, Var, Sym, Var);
     relation MethodSelf(Insn, Var);
     relation StoreAttr(Insn, Var, Sym, Var);
+    relation DeleteAttr(Insn, Var, Sym);
     relation SuperAttr(Insn, Var, Var, Var, Sym, Var);
     relation Subscript(Insn, Var, Var, Var);
     relation StoreSubscript(Insn, Var, Var, Var);
     relation SliceSubscript(Insn, Var, Var, Var, Var);
+    relation BuildSlice(Insn, Var);
 
     // Containers.
     relation BuildContainer(Insn, ContainerKind, Var);
@@ -108,6 +110,8 @@ ascent::ascent_source! { facts:
     relation Compare(Insn, CompareOperator, Var, Var, Var);
     relation Contains(Insn, bool, Var, Var, Var);
     relation TruthTest(Insn, Var);
+    relation FormatValue(Insn, Var, Conversion, Var);
+    relation FormatSpec(Insn, Var);
 
     // Prepared by the driver (`crate::knowledge`, `crate::mro`), not lowered from bytecode.
     /// The symbol of a name the rules match.
@@ -153,6 +157,24 @@ ascent::ascent_source! { facts:
     relation GenericBase(Ext);
     /// What a builtin or standard-library function does to objects.
     relation BuiltinFunction(Ext, BuiltinEffect);
+    /// A method of the builtin type of constants of kind `kind`, or of containers of kind
+    /// `kind`, as the outside function it is (`<builtin>.str.join`).
+    relation ConstMethod(ConstKind, Sym, Ext);
+    relation ContainerTypeMethod(ContainerKind, Sym, Ext);
+    /// When a class lacks special method `special`, the interpreter calls `next` instead
+    /// (`str(x)` without `__str__` calls `__repr__`).
+    relation SpecialFallback(Special, Special);
+    /// A string constant that spells the dotted name of a package module (`'pkg.mod'`), and
+    /// the module's top-level package.
+    relation ConstModule(u32, ModuleId, ModuleId);
+    /// A string constant spelling a relative module name (`'.mod'`) and one spelling a
+    /// package, which together name package module `m` (in top-level package `top`).
+    relation ConstRelativeModule(u32, u32, ModuleId, ModuleId);
+    /// A string constant with a `%r` or `%a` conversion (formatting calls `__repr__`).
+    relation ConstReprFormat(u32);
+    /// A class body's function stored as `name` is wrapped so without saying so (`__new__`:
+    /// a static method; `__init_subclass__`, `__class_getitem__`: class methods).
+    relation ImplicitlyWrapped(Sym, Wrapper);
     /// The method resolution orders of a class: which order (from 0; several when a base may
     /// be several classes), position (from 1) and class, or outside base. Computed (C3) by the
     /// driver from `class_base` between rounds (`crate::mro`).

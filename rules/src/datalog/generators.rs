@@ -12,6 +12,7 @@ ascent::ascent_source! { generators_prepare:
     // The awaiting `Delegate` and `yield from` re-yield what the delegate yields.
     ElemCopyTo(rv, Obj::Generator(*code)) <-- Delegate(i, rv, _, _), InsnCode(i, code);
     AsyncGeneratorCode(g) <-- Code(g, _, _, _, CodeKind::AsyncGenerator, _);
+    EnterResult(mv, result, *is_async) <-- EnterContext(_, mv, _, result, is_async);
     // An async generator's yields are wrapped (3.11+) so that `__anext__` can tell them from
     // awaits; the consumer receives the value itself.
     Copy(v, out) <-- CallIntrinsic(i, Intrinsic::AsyncGenWrap, out), IntrinsicArg(i, 0, v);
@@ -28,6 +29,11 @@ ascent::ascent_source! { generators:
     pts(ctx, out, h, c) <-- GetAIter(_, iv, out), pts(ctx, iv, h, c), if matches!(c, Obj::Generator(_));
     // `async for`: the awaitable `__anext__` gives is awaited to the next yielded value.
     pts(ctx, out, *h, *c) <-- GetANext(_, iv, out), pts(ctx, iv, h, c), if matches!(c, Obj::Generator(_));
+
+    // A generator entered by `with` (a `contextlib.contextmanager` function's): the target is
+    // what it yields; `async with` awaits the async generator itself, which gives that.
+    elem_load(*h, *g, ctx, *result) <-- EnterResult(mv, result, false), pts(ctx, mv, h, g), if matches!(g, Obj::Generator(_));
+    pts(ctx, result, h, g) <-- EnterResult(mv, result, true), pts(ctx, mv, h, g), if matches!(g, Obj::Generator(_));
 
     // A delegate's return value is the result of `yield from` / `await`.
     // An async generator's `__anext__` gives its yields, never its return value.

@@ -110,6 +110,12 @@ ascent::ascent_source! { modules:
     field(b, name, h, o) <-- namespace_flow(v, b, name), pts(_, v, h, o);
     pts(ctx, out, h, o) <-- LoadStatic(b, name, out, code), field(b, name, h, o), active(ctx, code);
 
+    // A module's `__getattr__` answers the names it does not define.
+    arg_obj(ctx, *i, *g, 0, HCtx::default(), Obj::Const(ConstKind::Str)), result_to(ctx, *i, *g, *out),
+    context_request(ctx, *i, *g, None) <--
+        attr_load(ctx, i, _, ?Obj::Module(m), name, out), !GlobalDefined(*m, *name), SpecialName(Special::GetAttr, getattr),
+        field(Obj::Module(*m), getattr, _, ?Obj::Function(g));
+
     // A star import brings the names `__all__` lists, or else every public name.
     field(target, name, h, o) <--
         ImportStarInto(mv, target), pts(_, mv, _, ?Obj::Module(source)), !KnownAll(source),

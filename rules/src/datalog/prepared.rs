@@ -147,6 +147,8 @@ ascent::ascent_source! { prepared:
     relation ElemCopyInto(Var, Var);
     /// An element of what `cv` holds is read into `out` (subscripts by a non-constant, `next`).
     relation ElemLoad(Var, Var);
+    /// Slice `i` of what `cv` holds goes to `out`.
+    relation SliceLoad(Insn, Var, Var);
     /// Item `index` of what `cv` holds is read into `out` (constant subscripts, unpacking).
     relation ItemLoad(Var, u32, Var);
     /// Item `index` of tuple display `tuple` is what `var` holds.
@@ -184,4 +186,24 @@ ascent::ascent_source! { prepared:
     relation LeftMethod(Insn, Var, Sym);
     /// `with` keeps the `__exit__` (by special) of what `manager` holds bound in `exit`.
     relation ContextExit(Var, Var, Special);
+    /// `with` enters what `manager` holds; the target is `result` (awaited for `async with`).
+    relation EnterResult(Var, Var, bool);
+    /// Instruction `i` calls special method `special` of what `receiver` holds (or what
+    /// `SpecialFallback` names), whose result, if it is the instruction's, goes to `out`
+    /// (f-string fields: `__format__`; keys of dicts and items of sets: `__hash__`), with
+    /// argument `index` what `var` holds (`SpecialCallArg`: a field's format spec).
+    relation SpecialCallSite(Insn, Special, Var, Option<Var>);
+    relation SpecialCallArg(Insn, u32, Var);
+    /// `left % right` calls `special` of `right` (or of its items) when `left` is a string:
+    /// `__str__` always, `__repr__` unless `left` is a constant without `%r` or `%a`.
+    relation PercentFormat(Insn, Var, Var, Special);
+    /// The class statement `k` names its metaclass: what `var` holds.
+    relation MetaclassKeyword(Insn, Var);
+    /// Call `site` passes `fromlist` (`__import__` then gives the module itself), or a sort
+    /// `key` (`sorted` then compares the keys, not the elements).
+    relation WithFromList(Insn);
+    relation KeyedCall(Insn);
+    /// Positional argument `index` of call `site` is a constant naming package module `m`,
+    /// in top-level package `top`.
+    relation ModuleNameArg(Insn, u32, ModuleId, ModuleId);
 }

@@ -57,7 +57,7 @@ pub(crate) use rule_set;
 /// What the shared rule files name, for a rule set's module to import.
 pub(crate) mod prelude {
     pub use cpyg_facts::schema::{
-        BinaryOperator, CodeKind, CompareOperator, ConstKind, ContainerKind, FunctionAttr, Intrinsic, ParamKind,
+        BinaryOperator, CodeKind, CompareOperator, ConstKind, ContainerKind, Conversion, FunctionAttr, Intrinsic, ParamKind,
         UnaryOperator,
     };
 
@@ -66,7 +66,7 @@ pub(crate) mod prelude {
     pub use crate::objects::*;
 }
 
-use cpyg_facts::schema::{ParamKind, UnaryOperator};
+use cpyg_facts::schema::{Conversion, ParamKind, UnaryOperator};
 
 use crate::objects::{Obj, Special};
 
@@ -147,6 +147,15 @@ pub(crate) fn is_generator(kind: cpyg_facts::schema::CodeKind) -> bool {
 }
 
 /// The special method of a unary operator (`not` is a truth test).
+/// What formatting an f-string field calls first, by conversion.
+pub(crate) fn format_special(conversion: Conversion) -> Special {
+    match conversion {
+        Conversion::None => Special::Format,
+        Conversion::Str => Special::Str,
+        Conversion::Repr | Conversion::Ascii => Special::Repr,
+    }
+}
+
 pub(crate) fn unary_special(op: UnaryOperator) -> Option<Special> {
     match op {
         UnaryOperator::Negative => Some(Special::Neg),

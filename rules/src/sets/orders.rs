@@ -4,7 +4,7 @@
 #![allow(non_snake_case)]
 
 use cpyg_facts::schema::{
-    BinaryOperator, CodeKind, CompareOperator, ConstKind, ContainerKind, FunctionAttr, Intrinsic, ParamKind,
+    BinaryOperator, CodeKind, CompareOperator, ConstKind, ContainerKind, Conversion, FunctionAttr, Intrinsic, ParamKind,
     UnaryOperator,
 };
 

@@ -1,0 +1,3 @@
+# A sibling module main imports by calling __import__.
+def run():
+    return "helper"

@@ -1,0 +1,3 @@
+# What __import__("pkg.mod", fromlist=[...]) returns.
+def func():
+    return "mod"

@@ -1,0 +1,3 @@
+# The package holding mod; its own func is never the one loaded.
+def func():
+    return "pkg"

@@ -1,0 +1,3 @@
+# The module main loads by name.
+def func():
+    return "mod"
