@@ -453,7 +453,7 @@ macro_rules! fixed_point_inputs {
     ($callback:ident!($($args:tt)*)) => {
         $callback!($($args)*;
             ModuleCode, CodeModule, DefaultStore, CellSlot, LoadLocal, StoreCell, StoreAttr, SuperAttr,
-            SliceSubscript, UnpackRest, MakeFunction, ClassBase, CallKeyword, CallStarArgs,
+            UnpackRest, MakeFunction, ClassBase, CallKeyword, CallStarArgs,
             CallStarKwargs, Delegate, GetIter, Next, GetAIter, GetANext, ExitContext, BinaryOp,
             TruthTest, InsnCode, SpecialName, ContainerMethodEffect, BuiltinFunction, PrivateName,
             CapitalizedName, Copy, Alloc, LocalStore, StaticLocal, StaticField, StoreStatic,
