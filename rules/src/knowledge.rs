@@ -199,6 +199,10 @@ const BUILTIN_FUNCTIONS: &[(Option<&str>, &str, BuiltinEffect)] = &[
     (Some("functools"), "cache", BuiltinEffect::ReturnsArgument(0)),
     (Some("functools"), "cached_property", BuiltinEffect::Wraps(Wrapper::Property)),
     (Some("dataclasses"), "dataclass", BuiltinEffect::MakesDataclass),
+    (Some("threading"), "Thread", BuiltinEffect::RunsTarget),
+    (Some("multiprocessing"), "Process", BuiltinEffect::RunsTarget),
+    (Some("operator"), "attrgetter", BuiltinEffect::MakesAttrGetter),
+    (Some("operator"), "methodcaller", BuiltinEffect::MakesMethodCaller),
     // The decorated generator function, called, makes the generator `with` enters.
     (Some("contextlib"), "contextmanager", BuiltinEffect::ReturnsArgument(0)),
     (Some("contextlib"), "asynccontextmanager", BuiltinEffect::ReturnsArgument(0)),

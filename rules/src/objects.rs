@@ -200,6 +200,9 @@ pub enum Obj {
     /// `functools.partial(...)`, by its call: what it calls (`partial_of`) and with what
     /// first (`partial_arg`).
     Partial(Insn),
+    /// `operator.attrgetter(...)` or `operator.methodcaller(...)`, by its call: the name it
+    /// reads or calls (`name_caller`) and, for a method caller, its arguments.
+    NameCaller(Insn),
     /// A constant, by kind.
     Const(ConstKind),
     /// Something outside the package.
@@ -313,6 +316,10 @@ pub enum Special {
     Key,
     /// The keyword of `__import__` asking for the named module itself.
     FromList,
+    /// The keywords of `threading.Thread(target=f, args=(...), kwargs={...})`.
+    Target,
+    Args,
+    Kwargs,
 }
 
 impl Special {
@@ -373,6 +380,9 @@ impl Special {
         Special::Dict,
         Special::Key,
         Special::FromList,
+        Special::Target,
+        Special::Args,
+        Special::Kwargs,
     ];
 
     pub fn text(self) -> &'static str {
@@ -433,6 +443,9 @@ impl Special {
             Special::Dict => "__dict__",
             Special::Key => "key",
             Special::FromList => "fromlist",
+            Special::Target => "target",
+            Special::Args => "args",
+            Special::Kwargs => "kwargs",
         }
     }
 }
@@ -504,6 +517,15 @@ pub enum BuiltinEffect {
     /// `functools.partial(f, *args, **kwargs)`: a callable that calls `f` with those
     /// arguments first.
     MakesPartial,
+    /// `threading.Thread(target=f, args=(...), kwargs={...})`, `multiprocessing.Process(...)`:
+    /// an outside object that, started, runs `f(*args, **kwargs)` (positionally: target second,
+    /// args fourth, kwargs fifth).
+    RunsTarget,
+    /// `operator.attrgetter("name")`: a callable reading that attribute of its argument.
+    MakesAttrGetter,
+    /// `operator.methodcaller("name", *args)`: a callable calling that method of its argument
+    /// with those arguments.
+    MakesMethodCaller,
     /// `dataclasses.dataclass(cls)`: returns the class, whose instances' generated `__init__`
     /// calls `__post_init__`; called without positional arguments (`@dataclass(order=True)`),
     /// returns itself to be called with the class.
@@ -533,6 +555,9 @@ impl BuiltinEffect {
                 | BuiltinEffect::PassThroughDecorator
                 | BuiltinEffect::ReturnsArgument(_)
                 | BuiltinEffect::MakesPartial
+                | BuiltinEffect::RunsTarget
+                | BuiltinEffect::MakesAttrGetter
+                | BuiltinEffect::MakesMethodCaller
                 | BuiltinEffect::MakesDataclass
                 | BuiltinEffect::ClassOf
                 | BuiltinEffect::StoresAttribute
@@ -591,6 +616,7 @@ impl Obj {
                 | Obj::ContainerMethod(..)
                 | Obj::PassThrough
                 | Obj::Partial(_)
+                | Obj::NameCaller(_)
                 | Obj::TypeCall(_)
                 | Obj::External(_)
         )

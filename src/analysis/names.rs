@@ -164,6 +164,7 @@ impl Names {
             Obj::Generator(code) => format!("generator {}", self.code[code as usize]),
             Obj::PassThrough => "passthrough".into(),
             Obj::Partial(site) => format!("partial {}", self.caller_of(site)),
+            Obj::NameCaller(site) => format!("name_caller {}", self.caller_of(site)),
             Obj::TypeCall(k) => format!("type_call {}", self.class_name(k)),
             Obj::Const(kind) => format!("const {}", const_kind(kind)),
             Obj::External(e) => format!("external {}", external_name(e, symbols)),

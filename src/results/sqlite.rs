@@ -801,6 +801,7 @@ impl RawObject {
             Obj::Generator(code) => RawObject { kind: "generator", code: Some(code), ..Default::default() },
             Obj::PassThrough => RawObject { kind: "passthrough", ..Default::default() },
             Obj::Partial(site) => RawObject { kind: "partial", site: Some(site), ..Default::default() },
+            Obj::NameCaller(site) => RawObject { kind: "name_caller", site: Some(site), ..Default::default() },
             Obj::TypeCall(k) => RawObject { kind: "type_call", class: Some(k), ..Default::default() },
             Obj::Const(kind) => {
                 RawObject { kind: "const", detail: Some(kind.name().to_string()), ..Default::default() }

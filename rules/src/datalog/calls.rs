@@ -61,6 +61,12 @@ ascent::ascent_source! { calls_prepare:
     KwDefaultsFlow(dv, f, code, slot) <--
         MakeFunction(f, code, _), FunctionAttribute(f, FunctionAttr::KwDefaults, dv),
         Param(code, _, slot, _, ParamKind::KeywordOnly);
+    DefaultParam(f, code, slot, index, if accepts_keyword(*kind) { *name } else { Sym::MAX }) <--
+        DefaultStore(_, f, code, slot), Param(code, index, slot, name, kind);
+    DefaultParam(f, code, slot, u32::MAX, name) <-- KwDefaultsFlow(_, f, code, slot), Param(code, _, slot, name, _);
+    CallSite(site) <-- CallIn(_, site, _, _);
+    StarCall(site) <-- CallStarArgs(site, _);
+    StarCall(site) <-- CallStarKwargs(site, _);
 
     ReturnVar(code, v) <-- Return(i, v), InsnCode(i, code);
     StaticReturn(code, Obj::Const(*kind)) <-- ReturnConst(i, c), InsnCode(i, code), Const(c, _, kind, _);
@@ -94,9 +100,13 @@ ascent::ascent_source! { calls:
     relation context_response(Ctx, Insn, Insn, Option<HCtx>, Ctx);
     /// Site `site` in `ctx` runs `f` in `callee_ctx`.
     relation invocation(Ctx, Insn, Insn, Ctx);
-    /// Function `f` runs in context `ctx` (and every function in the root context: defaults
-    /// land there whether it is called or not).
-    relation function_context(Insn, Ctx);
+    /// An activation of the function made at `f` in `ctx` may have been called without a value
+    /// for local `slot` of `code`, which its default then fills.
+    relation omitted(Ctx, Insn, Code, Slot);
+    /// Call `site` in `ctx` runs functions without handing them its own arguments in order (a
+    /// builtin or outside code calling back, a class statement running hooks): any defaulted
+    /// parameter of theirs may be omitted.
+    relation binds_defaults(Ctx, Insn);
     /// Site `site` invokes the function made at `f`.
     relation invokes(Insn, Insn);
     /// The call graph with contexts: site `site` in `ctx` runs code object `callee` in `callee_ctx`.
@@ -129,6 +139,18 @@ ascent::ascent_source! { calls:
     relation partial_count(Insn, u32);
     /// Call `site`, in `ctx`, calls the partial object `(hp, p)`; the result goes to `out`.
     relation partial_call(Ctx, Insn, HCtx, Insn, Var);
+    /// The thread made at `site` runs `(h, callee)`.
+    relation target_of(Ctx, Insn, HCtx, Obj);
+    /// The thread made at `site` passes the elements of `(h, c)` as its target's positional
+    /// arguments (`Special::Args`) or keywords (`Special::Kwargs`).
+    relation target_arguments(Ctx, Insn, Special, HCtx, Obj);
+    /// The attribute getter (`calls` false) or method caller made at `p` names `name`.
+    relation name_caller(Insn, Sym, bool);
+    /// The method caller `(h, p)` passes `(ho, o)` as argument `index` after the receiver.
+    relation method_caller_arg(HCtx, Insn, u32, HCtx, Obj);
+    /// Call `site` calls the method caller `(hp, p)` with `(h, receiver)`, whose class's method
+    /// `f` it runs; the result goes to `out`.
+    relation method_caller_call(Ctx, Insn, HCtx, Insn, HCtx, Obj, Insn, Var);
     /// What `code` returns in `ctx`, and what calling it gives (a generator for generator functions).
     relation returns(Ctx, Code, HCtx, Obj);
     relation result(Ctx, Code, HCtx, Obj);
@@ -155,8 +177,6 @@ ascent::ascent_source! { calls:
     // (`context_request`), the rule set answers (`context_response`).
     invocation(ctx, site, f, callee_ctx) <-- context_response(ctx, site, f, _, callee_ctx);
     invokes(site, f) <-- invocation(_, site, f, _);
-    function_context(f, callee_ctx) <-- invocation(_, _, f, callee_ctx);
-    function_context(f, Ctx::default()) <-- MakeFunction(f, _, _);
     context_call_edge(ctx, site, callee_ctx, callee) <-- invocation(ctx, site, f, callee_ctx), MakeFunction(f, callee, _);
     call_edge(site, callee) <-- context_call_edge(_, site, _, callee);
     reachable(callee_ctx, callee) <-- context_call_edge(_, _, callee_ctx, callee);
@@ -236,6 +256,53 @@ ascent::ascent_source! { calls:
         partial_call(ctx, site, hp, p, _), partial_of(hp, p, _, callee), if let Some((f, _)) = callee.function_and_shift(),
         invocation(ctx, site, f, callee_ctx), partial_keyword(hp, p, name, ho, o), KeywordSlot(f, name, code, slot);
 
+    // `threading.Thread(target=f, args=(...), kwargs={...})`: starting the thread runs
+    // `f(*args, **kwargs)`; the call is the thread's making (its `start()` is outside code).
+    // The thread itself is an outside instance, as for any outside class.
+    pts(ctx, out, HCtx::default(), Obj::External(*e)) <-- external_call(ctx, _, e, out), BuiltinFunction(e, BuiltinEffect::RunsTarget);
+    target_of(ctx, site, h, o) <--
+        builtin_call(ctx, site, BuiltinEffect::RunsTarget, _), CallKeyword(site, name, v), SpecialName(Special::Target, name), pts(ctx, v, h, o);
+    target_of(ctx, site, h, o) <-- builtin_call(ctx, site, BuiltinEffect::RunsTarget, _), CallPositional(site, 1, v), pts(ctx, v, h, o);
+    target_arguments(ctx, site, Special::Args, h, c) <--
+        builtin_call(ctx, site, BuiltinEffect::RunsTarget, _), CallKeyword(site, name, v), SpecialName(special, name),
+        if matches!(special, Special::Args | Special::Kwargs), pts(ctx, v, h, c), if c.iterates_own_elements();
+    target_arguments(ctx, site, if *index == 3 { Special::Args } else { Special::Kwargs }, h, c) <--
+        builtin_call(ctx, site, BuiltinEffect::RunsTarget, _), CallPositional(site, index, v), if matches!(*index, 3 | 4),
+        pts(ctx, v, h, c), if c.iterates_own_elements();
+    context_request(ctx, site, *f, Some(*h)) <-- target_of(ctx, site, h, ?Obj::Function(f));
+    arg_obj(ctx, site, *f, 0, *h, r.obj()), context_request(ctx, site, *f, None) <-- target_of(ctx, site, h, ?Obj::Bound(f, r));
+    // `args`: a tuple display by position, anything else element by element into any positional
+    // parameter; `kwargs`: its values into any keyword.
+    arg_obj(ctx, site, f, index + shift, ho, o) <--
+        target_of(ctx, site, _, callee), if let Some((f, shift)) = callee.function_and_shift(),
+        target_arguments(ctx, site, Special::Args, hc, c), ExactTuple(c), item(hc, c, index, ho, o);
+    local(callee_ctx, code, slot, ho, o) <--
+        target_of(ctx, site, _, callee), if let Some((f, shift)) = callee.function_and_shift(),
+        target_arguments(ctx, site, Special::Args, hc, c), !ExactTuple(c), invocation(ctx, site, f, callee_ctx),
+        PositionalParam(f, index, code, slot), if *index >= shift, elem(hc, c, ho, o);
+    local(callee_ctx, code, slot, ho, o) <--
+        target_of(ctx, site, _, callee), if let Some((f, _)) = callee.function_and_shift(),
+        target_arguments(ctx, site, Special::Kwargs, hc, c), invocation(ctx, site, f, callee_ctx),
+        KeywordSlot(f, _, code, slot), elem(hc, c, ho, o);
+
+    // `operator.attrgetter("name")` and `operator.methodcaller("name", *args)`: called with `x`,
+    // they read `x.name`, or call the method `name` of `x`'s class with `x` and those arguments.
+    pts(ctx, out, ctx.record(), Obj::NameCaller(*site)) <-- builtin_call(ctx, site, BuiltinEffect::MakesAttrGetter, out);
+    pts(ctx, out, ctx.record(), Obj::NameCaller(*site)) <-- builtin_call(ctx, site, BuiltinEffect::MakesMethodCaller, out);
+    name_caller(*site, *name, false) <-- builtin_call(_, site, BuiltinEffect::MakesAttrGetter, _), NameArg(site, 0, name);
+    name_caller(*site, *name, true) <-- builtin_call(_, site, BuiltinEffect::MakesMethodCaller, _), NameArg(site, 0, name);
+    method_caller_arg(ctx.record(), *site, index - 1, *h, *o) <--
+        builtin_call(ctx, site, BuiltinEffect::MakesMethodCaller, _), CallPositional(site, index, v), if *index > 0, pts(ctx, v, h, o);
+    attr_load(ctx, *site, *h, *b, *name, *out) <--
+        call_target(ctx, site, _, ?Obj::NameCaller(p), out), name_caller(p, name, false), CallPositional(site, 0, v), pts(ctx, v, h, b);
+    method_caller_call(ctx, *site, *hp, *p, *h, Obj::Instance(*isite, *k), *f, *out) <--
+        call_target(ctx, site, hp, ?Obj::NameCaller(p), out), name_caller(p, name, true), CallPositional(site, 0, v),
+        pts(ctx, v, h, ?Obj::Instance(isite, k)), class_attr(k, name, _, ?Obj::Function(f));
+    arg_obj(ctx, site, f, 0, h, inst), result_to(ctx, site, f, out), context_request(ctx, site, f, None), binds_defaults(ctx, site) <--
+        method_caller_call(ctx, site, _, _, h, inst, f, out);
+    arg_obj(ctx, site, f, index + 1, ho, o) <--
+        method_caller_call(ctx, site, hp, p, _, _, f, _), method_caller_arg(hp, p, index, ho, o);
+
     // Positional arguments; extra ones are collected in `*args`.
     local_flow(ctx, v, callee_ctx, callee, slot) <--
         call_args_to(ctx, site, f, shift, callee_ctx), CallPositional(site, index, v), PositionalParam(f, index + shift, callee, slot);
@@ -275,11 +342,26 @@ ascent::ascent_source! { calls:
         local_elem_flow(ctx, v, callee_ctx, code, slot), pts(ctx, v, h, c), if c.iterates_own_elements();
     local(ctx, code, slot, ho, o) <-- local_elems(h, c, ctx, code, slot), elem(h, c, ho, o);
 
-    // Defaults are evaluated where the function is made and land in every context it runs in.
+    // Defaults are evaluated where the function is made and fill a parameter in the activations
+    // whose call may omit it: a call passing neither that position (past a bound receiver or a
+    // partial's arguments) nor that keyword, a call with `*args`/`**kwargs`, an implicit call,
+    // a call by outside code (callbacks, open-world roots), a builtin or a class statement.
     default_value(f, code, slot, h, o) <-- DefaultStore(v, f, code, slot), pts(_, v, h, o);
-    local(ctx, code, slot, h, o) <-- default_value(f, code, slot, h, o), function_context(f, ctx);
     default_elems(h, c, f, code, slot) <-- KwDefaultsFlow(dv, f, code, slot), pts(_, dv, h, c), if c.iterates_own_elements();
-    local_elems(h, c, ctx, code, slot) <-- default_elems(h, c, f, code, slot), function_context(f, ctx);
+    binds_defaults(ctx, site) <-- builtin_call(ctx, site, _, _);
+    binds_defaults(ctx, site) <-- callback_site(ctx, site);
+    omitted(callee_ctx, f, code, slot) <--
+        invocation(_, site, f, callee_ctx), !CallSite(site), DefaultParam(f, code, slot, _, _);
+    omitted(callee_ctx, f, code, slot) <--
+        invocation(ctx, site, f, callee_ctx), binds_defaults(ctx, site), DefaultParam(f, code, slot, _, _);
+    omitted(callee_ctx, f, code, slot) <--
+        call_args_to(_, site, f, _, callee_ctx), StarCall(site), DefaultParam(f, code, slot, _, _);
+    omitted(callee_ctx, f, code, slot) <--
+        call_args_to(_, site, f, shift, callee_ctx), DefaultParam(f, code, slot, index, name), if index >= shift,
+        !CallPositional(site, index - shift, _), !CallKeyword(site, name, _);
+    omitted(Ctx::default(), f, code, slot) <-- OutsideCalled(code), DefaultParam(f, code, slot, _, _);
+    local(ctx, code, slot, h, o) <-- default_value(f, code, slot, h, o), omitted(ctx, f, code, slot);
+    local_elems(h, c, ctx, code, slot) <-- default_elems(h, c, f, code, slot), omitted(ctx, f, code, slot);
 
     // Results.
     returns(ctx, code, h, o) <-- ReturnVar(code, v), pts(ctx, v, h, o);

@@ -278,6 +278,7 @@ ascent::ascent_source! { classes:
     // `__init_subclass__` of the bases (found along each base's MRO), given the class
     // statement's keywords; the class statement is the calling site.
     class_made(ctx, k) <-- ClassBodyRun(code, k, _), reachable(ctx, code);
+    binds_defaults(ctx, k) <-- class_made(ctx, k);
     arg_obj(ctx, *k, *f, 0, *h, *o), arg_obj(ctx, *k, *f, 1, HCtx::default(), Obj::Class(*k)),
     arg_obj(ctx, *k, *f, 2, HCtx::default(), Obj::Const(ConstKind::Str)), context_request(ctx, *k, *f, None) <--
         class_store(k, _, h, o), if let Obj::Instance(_, dk) = o, special_attr(*dk, Special::SetName, _, ?Obj::Function(f)),
@@ -310,6 +311,7 @@ ascent::ascent_source! { classes:
         !CallPositional(*site, 0, _);
     arg_obj(ctx, site, *f, 0, ctx.record(), Obj::Instance(*site, *k)), context_request(ctx, site, *f, None) <--
         class_call(ctx, site, k, _), dataclass(k), special_attr(k, Special::PostInit, _, ?Obj::Function(f));
+    binds_defaults(ctx, site) <-- class_call(ctx, site, k, _), dataclass(k);
     arg_obj(ctx, *site, *f, 0, HCtx::default(), Obj::Class(*k)), arg_var(ctx, *site, *f, 1, *x), context_request(ctx, *site, *f, None) <--
         builtin_call(ctx, site, ?BuiltinEffect::CallsClassSpecial(special), _), CallPositional(site, 1, cv),
         pts(ctx, cv, _, ?Obj::Class(k)), metaclass_of(k, mk), special_attr(mk, special, _, ?Obj::Function(f)),

@@ -77,6 +77,13 @@ ascent::ascent_source! { prepared:
     /// The elements of what `var` holds are the keyword-only defaults of the function made at
     /// `f`, landing in `slot` of `code`.
     relation KwDefaultsFlow(Var, Insn, Code, Slot);
+    /// Local `slot` of `code`, parameter `index` (`u32::MAX` when keyword-only) that keyword
+    /// `name` passes (`Sym::MAX` when positional-only), has a default in the function made at `f`.
+    relation DefaultParam(Insn, Code, Slot, u32, Sym);
+    /// A call instruction.
+    relation CallSite(Insn);
+    /// A call with `*args` or `**kwargs`: which parameters it passes is not known.
+    relation StarCall(Insn);
     /// `code` returns what `var` holds.
     relation ReturnVar(Code, Var);
     /// `code` returns `obj` (a constant).
