@@ -203,6 +203,9 @@ pub enum Obj {
     /// `operator.attrgetter(...)` or `operator.methodcaller(...)`, by its call: the name it
     /// reads or calls (`name_caller`) and, for a method caller, its arguments.
     NameCaller(Insn),
+    /// `obj.__dict__` of the instance `Instance(site, class)`: its items are the instance's
+    /// attributes.
+    AttrDict(Insn, Insn),
     /// A constant, by kind.
     Const(ConstKind),
     /// Something outside the package.
@@ -320,6 +323,8 @@ pub enum Special {
     Target,
     Args,
     Kwargs,
+    /// The keyword of `dataclasses.field` naming a factory.
+    DefaultFactory,
 }
 
 impl Special {
@@ -383,6 +388,7 @@ impl Special {
         Special::Target,
         Special::Args,
         Special::Kwargs,
+        Special::DefaultFactory,
     ];
 
     pub fn text(self) -> &'static str {
@@ -446,6 +452,7 @@ impl Special {
             Special::Target => "target",
             Special::Args => "args",
             Special::Kwargs => "kwargs",
+            Special::DefaultFactory => "default_factory",
         }
     }
 }
@@ -530,6 +537,12 @@ pub enum BuiltinEffect {
     /// calls `__post_init__`; called without positional arguments (`@dataclass(order=True)`),
     /// returns itself to be called with the class.
     MakesDataclass,
+    /// `dataclasses.field(default_factory=f)` in a dataclass body: constructing an instance
+    /// calls `f` and stores what it returns in the field.
+    MakesField,
+    /// `enum.Enum` and its kin, as a base: the constants (and `auto()` values) the class body
+    /// stores become its members, instances of the class.
+    EnumBase,
     /// `super(...)`: makes a super object (rules in `classes.rs`).
     MakesSuper,
     /// `len(x)`, `str(x)`, `isinstance(...)`: returns a value of this kind.
@@ -559,6 +572,8 @@ impl BuiltinEffect {
                 | BuiltinEffect::MakesAttrGetter
                 | BuiltinEffect::MakesMethodCaller
                 | BuiltinEffect::MakesDataclass
+                | BuiltinEffect::MakesField
+                | BuiltinEffect::EnumBase
                 | BuiltinEffect::ClassOf
                 | BuiltinEffect::StoresAttribute
                 | BuiltinEffect::DeletesAttribute

@@ -468,7 +468,7 @@ macro_rules! fixed_point_inputs {
             OutsideElement, OutsideReceiver, NotRun, Subscript, SubscriptedBase, SpecialCallSite, SpecialFallback,
             MetaclassKeyword, ImplicitlyWrapped, ModuleNameArg, DeleteAttr, GlobalDefined, ConstMethod, ContainerTypeMethod,
             SliceLoad, EnterResult, SpecialCallArg, PercentFormat, WithFromList, KeyedCall,
-            DefaultParam, CallSite, StarCall,
+            DefaultParam, CallSite, StarCall, ClassStoresCall, ClassStoresValue, NamedItemStore, NamedItemLoad,
         )
     };
 }
@@ -503,7 +503,7 @@ macro_rules! prepared_relations {
             ExactTuple, StaticElem, KnownAll, AllName, ContainerMethodLoad, AsyncGeneratorCode, RaiseIn, HandlerOf, ImplicitCall, ImplicitArg,
             ImplicitResult, FallbackCall, ReflectedCall, LeftMethod, ContextExit, SpecialCallSite, MetaclassKeyword,
             ModuleNameArg, SliceLoad, EnterResult, SpecialCallArg, PercentFormat, WithFromList, KeyedCall,
-            DefaultParam, CallSite, StarCall,
+            DefaultParam, CallSite, StarCall, ClassStoresCall, ClassStoresValue, NamedItemStore, NamedItemLoad,
         )
     };
 }

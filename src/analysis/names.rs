@@ -165,6 +165,7 @@ impl Names {
             Obj::PassThrough => "passthrough".into(),
             Obj::Partial(site) => format!("partial {}", self.caller_of(site)),
             Obj::NameCaller(site) => format!("name_caller {}", self.caller_of(site)),
+            Obj::AttrDict(_, k) => format!("attr_dict {}", self.class_name(k)),
             Obj::TypeCall(k) => format!("type_call {}", self.class_name(k)),
             Obj::Const(kind) => format!("const {}", const_kind(kind)),
             Obj::External(e) => format!("external {}", external_name(e, symbols)),

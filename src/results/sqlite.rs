@@ -802,6 +802,9 @@ impl RawObject {
             Obj::PassThrough => RawObject { kind: "passthrough", ..Default::default() },
             Obj::Partial(site) => RawObject { kind: "partial", site: Some(site), ..Default::default() },
             Obj::NameCaller(site) => RawObject { kind: "name_caller", site: Some(site), ..Default::default() },
+            Obj::AttrDict(site, k) => {
+                RawObject { kind: "attr_dict", class: Some(k), site: Some(site), code: body(k), ..Default::default() }
+            }
             Obj::TypeCall(k) => RawObject { kind: "type_call", class: Some(k), ..Default::default() },
             Obj::Const(kind) => {
                 RawObject { kind: "const", detail: Some(kind.name().to_string()), ..Default::default() }

@@ -19,6 +19,15 @@ ascent::ascent_source! { classes_prepare:
     Alloc(code, out, Obj::Class(*k)) <-- BuildClass(k, _, _, out), InsnCode(k, code);
     ClassBodyRun(code, k, body) <-- BuildClass(k, _, _, _), InsnCode(k, code), ClassBody(k, body);
     ClassStore(k, name, v) <-- StoreName(i, name, v), InsnCode(i, body), ClassBody(k, body);
+    NamedItemStore(base, name, v) <-- StoreSubscript(_, base, key, v), NameConst(key, name);
+    NamedItemStore(base, name, v) <-- StoreSubscript(_, base, key, v), StackFlow(out, key), NameConst(out, name);
+    NamedItemLoad(base, name, out) <-- Subscript(_, base, key, out), NameConst(key, name);
+    NamedItemLoad(base, name, out) <-- Subscript(_, base, key, out), StackFlow(k, key), NameConst(k, name);
+    ClassStoresCall(k, name, site) <-- ClassStore(k, name, v), Call(site, _, v);
+    ClassStoresCall(k, name, site) <-- ClassStore(k, name, v), StackFlow(out, v), Call(site, _, out);
+    ClassStoresValue(k, name) <-- ClassStoresCall(k, name, _), !PrivateName(name);
+    ClassStoresValue(k, name) <-- ClassStore(k, name, v), LoadConst(_, _, v), !PrivateName(name);
+    ClassStoresValue(k, name) <-- ClassStore(k, name, v), StackFlow(out, v), LoadConst(_, _, out), !PrivateName(name);
     // A class body reads its own namespace first (then globals and builtins, as a module does).
     LoadStatic(Obj::Class(*k), name, out, body) <-- LoadName(i, name, out), InsnCode(i, body), ClassBody(k, body);
     LoadStatic(Obj::Class(*k), name, out, body) <--
@@ -127,12 +136,18 @@ ascent::ascent_source! { classes:
     relation metaclass_of(Insn, Insn);
     /// Class `k` is a dataclass (`dataclasses.dataclass` was given it).
     relation dataclass(Insn);
+    /// Field `name` of dataclass `k` is made by calling `(h, factory)` (`field(default_factory=...)`).
+    relation field_factory(Insn, Sym, HCtx, Obj);
+    /// Class `k` is an enum (it has an `EnumBase` outside base).
+    relation enum_class(Insn);
+    /// `name`, stored by enum `k`'s body, is a member.
+    relation enum_member(Insn, Sym);
 
     // A class statement: the class object, its body run (in the root context: classes are
     // namespaces without heap context), its namespace.
     context_call_edge(ctx, k, Ctx::default(), body) <-- ClassBodyRun(code, k, body), reachable(ctx, code);
     class_store(k, name, h, o) <-- ClassStore(k, name, v), pts(_, v, h, o);
-    field(Obj::Class(*k), name, h, o) <-- class_store(k, name, h, o), !ImplicitlyWrapped(name, _);
+    field(Obj::Class(*k), name, h, o) <-- class_store(k, name, h, o), !ImplicitlyWrapped(name, _), !enum_member(k, name);
     // `__new__` is a static method without saying so, `__init_subclass__` a class method.
     field(Obj::Class(*k), name, h, Obj::Wrapped(*wrapper, *f)) <--
         class_store(k, name, h, ?Obj::Function(f)), ImplicitlyWrapped(name, wrapper);
@@ -165,6 +180,16 @@ ascent::ascent_source! { classes:
     flow(store_ctx, v, ctx, out) <--
         attr_load(ctx, _, hb, b, name, out), field_flow(store_ctx, v, hb, b, name), if !b.is_namespace();
     pts(ctx, out, HCtx::default(), Obj::External(e.attr(*name))) <-- attr_load(ctx, _, _, ?Obj::External(e), name, out);
+    // `obj.__dict__`: the instance's attributes as a dict; an item a constant names is the
+    // attribute (stored and loaded).
+    pts(ctx, out, *h, Obj::AttrDict(*site, *k)) <--
+        instance_load(k, name, ctx, _, h, site, out), SpecialName(Special::Dict, name);
+    field_flow(ctx, v, h, Obj::Instance(*site, *k), name) <-- NamedItemStore(base, name, v), pts(ctx, base, h, ?Obj::AttrDict(site, k));
+    flow(store_ctx, v, ctx, out) <--
+        NamedItemLoad(base, name, out), pts(ctx, base, h, ?Obj::AttrDict(site, k)),
+        field_flow(store_ctx, v, h, Obj::Instance(*site, *k), name);
+    pts(ctx, out, ho, o) <--
+        NamedItemLoad(base, name, out), pts(ctx, base, _, ?Obj::AttrDict(site, k)), field(Obj::Instance(*site, *k), name, ho, o);
     // A method of a builtin value is an outside function named after its type (`<builtin>.str.join`);
     // the builtin containers' modelled methods are their own objects (`containers.rs`).
     pts(ctx, out, HCtx::default(), Obj::External(*method)) <--
@@ -312,6 +337,33 @@ ascent::ascent_source! { classes:
     arg_obj(ctx, site, *f, 0, ctx.record(), Obj::Instance(*site, *k)), context_request(ctx, site, *f, None) <--
         class_call(ctx, site, k, _), dataclass(k), special_attr(k, Special::PostInit, _, ?Obj::Function(f));
     binds_defaults(ctx, site) <-- class_call(ctx, site, k, _), dataclass(k);
+    // `name: T = field(default_factory=f)`: constructing the dataclass calls `f` (the generated
+    // `__init__` does, outside the package: the edge is the constructing call's) and the field
+    // holds its result; a class factory makes an instance there.
+    field_factory(k, name, h, o) <--
+        builtin_call(_, site, BuiltinEffect::MakesField, _), ClassStoresCall(k, name, site), CallKeyword(site, kw, fv),
+        SpecialName(Special::DefaultFactory, kw), pts(_, fv, h, o);
+    context_request(ctx, *site, *f, Some(*h)), binds_defaults(ctx, *site) <--
+        class_call(ctx, site, k, _), dataclass(k), field_factory(k, _, h, ?Obj::Function(f));
+    field(Obj::Instance(*site, *k), *name, h, o) <--
+        class_call(ctx, site, k, _), dataclass(k), field_factory(k, name, _, ?Obj::Function(f)),
+        invocation(ctx, site, f, callee_ctx), MakeFunction(f, code, _), result(callee_ctx, code, h, o);
+    field(Obj::Instance(*site, *k), *name, ctx.record(), Obj::Instance(*site, *fk)) <--
+        class_call(ctx, site, k, _), dataclass(k), field_factory(k, name, _, ?Obj::Class(fk));
+    arg_obj(ctx, *site, *init, 0, ctx.record(), Obj::Instance(*site, *fk)), context_request(ctx, *site, *init, None) <--
+        class_call(ctx, site, k, _), dataclass(k), field_factory(k, _, _, ?Obj::Class(fk)),
+        special_attr(fk, Special::Init, _, ?Obj::Function(init));
+
+    // Enums: the body's constants and `auto()` values are members, instances of the class made
+    // with it (`Instance(k, k)`); reading one, indexing the class by name, iterating it and
+    // calling it with a value give members.
+    enum_class(k) <-- OutsideBase(k, e), BuiltinFunction(e, BuiltinEffect::EnumBase);
+    enum_member(k, name) <-- enum_class(k), ClassStoresValue(k, name);
+    field(Obj::Class(*k), *name, HCtx::default(), Obj::Instance(*k, *k)) <-- enum_member(k, name);
+    pts(ctx, out, HCtx::default(), Obj::Instance(*k, *k)) <-- Subscript(_, cv, _, out), pts(ctx, cv, _, ?Obj::Class(k)), enum_class(k);
+    pts(ctx, out, h, Obj::Class(*k)) <-- GetIter(_, iv, out), pts(ctx, iv, h, ?Obj::Class(k)), enum_class(k);
+    pts(ctx, out, HCtx::default(), Obj::Instance(*k, *k)) <-- Next(_, iv, out), pts(ctx, iv, _, ?Obj::Class(k)), enum_class(k);
+    pts(ctx, out, HCtx::default(), Obj::Instance(*k, *k)) <-- class_call(ctx, _, k, out), enum_class(k);
     arg_obj(ctx, *site, *f, 0, HCtx::default(), Obj::Class(*k)), arg_var(ctx, *site, *f, 1, *x), context_request(ctx, *site, *f, None) <--
         builtin_call(ctx, site, ?BuiltinEffect::CallsClassSpecial(special), _), CallPositional(site, 1, cv),
         pts(ctx, cv, _, ?Obj::Class(k)), metaclass_of(k, mk), special_attr(mk, special, _, ?Obj::Function(f)),

@@ -34,6 +34,9 @@ ascent::ascent_source! { generators:
     // what it yields; `async with` awaits the async generator itself, which gives that.
     elem_load(*h, *g, ctx, *result) <-- EnterResult(mv, result, false), pts(ctx, mv, h, g), if matches!(g, Obj::Generator(_));
     pts(ctx, result, h, g) <-- EnterResult(mv, result, true), pts(ctx, mv, h, g), if matches!(g, Obj::Generator(_));
+    // `with ext.Client() as c:` — an outside `__enter__`; most return the object itself, and an
+    // outside value's methods are outside names either way.
+    pts(ctx, result, h, e) <-- EnterResult(mv, result, _), pts(ctx, mv, h, e), if matches!(e, Obj::External(_));
 
     // A delegate's return value is the result of `yield from` / `await`.
     // An async generator's `__anext__` gives its yields, never its return value.

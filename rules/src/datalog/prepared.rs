@@ -80,6 +80,14 @@ ascent::ascent_source! { prepared:
     /// Local `slot` of `code`, parameter `index` (`u32::MAX` when keyword-only) that keyword
     /// `name` passes (`Sym::MAX` when positional-only), has a default in the function made at `f`.
     relation DefaultParam(Insn, Code, Slot, u32, Sym);
+    /// Class `k`'s body stores the result of call `site` as `name`.
+    relation ClassStoresCall(Insn, Sym, Insn);
+    /// Class `k`'s body stores a constant or a call's result as `name` (an enum's members).
+    relation ClassStoresValue(Insn, Sym);
+    /// `base[key] = v` with a constant string key spelling `name`.
+    relation NamedItemStore(Var, Sym, Var);
+    /// `out = base[key]` with a constant string key spelling `name`.
+    relation NamedItemLoad(Var, Sym, Var);
     /// A call instruction.
     relation CallSite(Insn);
     /// A call with `*args` or `**kwargs`: which parameters it passes is not known.
