@@ -8,6 +8,9 @@
 
 ascent::ascent_source! { classes_prepare:
 
+    /// Call `site` applies a decorator to a function or class defined in place (or makes a class).
+    relation DecoratorCall(Insn);
+
     ClassDefinesIn(body, name) <-- StoreName(i, name, _), InsnCode(i, body), ClassBody(_, body);
     ClassDefines(k, name) <-- ClassBody(k, body), ClassDefinesIn(body, name);
     AttrStoredAnywhere(name) <-- StoreAttr(_, _, name, _);
@@ -25,7 +28,12 @@ ascent::ascent_source! { classes_prepare:
     NamedItemLoad(base, name, out) <-- Subscript(_, base, key, out), StackFlow(k, key), NameConst(k, name);
     ClassStoresCall(k, name, site) <-- ClassStore(k, name, v), Call(site, _, v);
     ClassStoresCall(k, name, site) <-- ClassStore(k, name, v), StackFlow(out, v), Call(site, _, out);
-    ClassStoresValue(k, name) <-- ClassStoresCall(k, name, _), !PrivateName(name);
+    // Decorated functions and nested classes are stored from calls too, but are no values.
+    DecoratorCall(site) <-- CallPositional(site, _, v), MakeFunction(_, _, v);
+    DecoratorCall(site) <-- CallPositional(site, _, v), StackFlow(out, v), MakeFunction(_, _, out);
+    DecoratorCall(site) <-- CallPositional(site, _, v), Call(inner, _, v), DecoratorCall(inner);
+    DecoratorCall(site) <-- CallPositional(site, _, v), StackFlow(out, v), Call(inner, _, out), DecoratorCall(inner);
+    ClassStoresValue(k, name) <-- ClassStoresCall(k, name, site), !DecoratorCall(site), !PrivateName(name);
     ClassStoresValue(k, name) <-- ClassStore(k, name, v), LoadConst(_, _, v), !PrivateName(name);
     ClassStoresValue(k, name) <-- ClassStore(k, name, v), StackFlow(out, v), LoadConst(_, _, out), !PrivateName(name);
     // A class body reads its own namespace first (then globals and builtins, as a module does).

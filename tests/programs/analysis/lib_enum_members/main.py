@@ -9,6 +9,14 @@ class Color(enum.Enum):
     def describe(self):
         return self.name.lower()
 
+    @property
+    def label(self):
+        return "colour"
+
+    @classmethod
+    def default(cls):
+        return cls.RED
+
 
 class Shade:
     def describe(self):
@@ -34,7 +42,8 @@ def by_value():
 
 def by_attr():
     r = Color.RED
-    return r.describe()
+    d = Color.default()
+    return r.describe(), r.label, d.describe()
 
 
 all_names()
