@@ -25,6 +25,7 @@ fn copies(sources: &[ModuleSource]) -> Vec<ModuleSource> {
         path: s.path.clone(),
         is_package: s.is_package,
         code: s.code.clone(),
+        strings: s.strings.clone(),
     };
     sources.iter().map(copy).collect()
 }

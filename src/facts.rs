@@ -318,6 +318,7 @@ pub fn package_input<'a>(package: &'a SemanticPackage, root: &Path) -> PackageIn
                 module: c.module,
                 qualname: &c.qualname,
                 kind: fact_kind(c.kind),
+                compiled_from: c.compiled_from,
                 code: &c.code,
                 decoded: &c.decoded,
                 depths: &c.depths,
@@ -336,6 +337,7 @@ fn fact_kind(kind: CodeKind) -> FactCodeKind {
         CodeKind::Generator => FactCodeKind::Generator,
         CodeKind::Coroutine => FactCodeKind::Coroutine,
         CodeKind::AsyncGenerator => FactCodeKind::AsyncGenerator,
+        CodeKind::CompiledString => FactCodeKind::CompiledString,
     }
 }
 

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use cpyg_adapters::code::{co_flags, CodeObject};
+use cpyg_adapters::code::{co_flags, CodeObject, Const};
 use cpyg_adapters::validate::{stack_depths, StackDepths};
 use cpyg_adapters::{Adapter, DecodeError, DecodedCode};
 
@@ -31,6 +31,7 @@ pub enum CodeKind {
     Generator,
     Coroutine,
     AsyncGenerator,
+    CompiledString,
 }
 
 impl CodeKind {
@@ -44,13 +45,12 @@ impl CodeKind {
             CodeKind::Generator => "generator",
             CodeKind::Coroutine => "coroutine",
             CodeKind::AsyncGenerator => "async_generator",
+            CodeKind::CompiledString => "compiled_string",
         }
     }
 
-    fn of(code: &CodeObject, is_root: bool) -> CodeKind {
-        if is_root {
-            return CodeKind::Module;
-        }
+    /// The kind of a nested code object (not a module body or a compiled string).
+    fn of(code: &CodeObject) -> CodeKind {
         // Class bodies run in the class namespace: no fast locals, no new frame locals.
         if code.flags & (co_flags::OPTIMIZED | co_flags::NEWLOCALS) == 0 {
             return CodeKind::ClassBody;
@@ -73,7 +73,7 @@ impl CodeKind {
 
     /// Whether names defined inside get `<locals>` in their qualified name.
     fn has_locals(self) -> bool {
-        !matches!(self, CodeKind::Module | CodeKind::ClassBody)
+        !matches!(self, CodeKind::Module | CodeKind::ClassBody | CodeKind::CompiledString)
     }
 }
 
@@ -89,6 +89,8 @@ pub struct ModuleSource {
     pub path: PathBuf,
     pub is_package: bool,
     pub code: CodeObject,
+    /// Constant strings the module passes to `eval`/`exec`, compiled.
+    pub strings: Vec<crate::load::CompiledString>,
 }
 
 #[derive(Debug)]
@@ -108,6 +110,8 @@ pub struct SemanticCode {
     pub module: ModuleId,
     pub qualname: String,
     pub kind: CodeKind,
+    /// For code compiled from a constant string: the string's index in the parent's `co_consts`.
+    pub compiled_from: Option<u32>,
     pub code: Arc<CodeObject>,
     pub decoded: DecodedCode,
     pub depths: StackDepths,
@@ -143,6 +147,7 @@ struct Slot {
     module: ModuleId,
     qualname: String,
     kind: CodeKind,
+    compiled_from: Option<u32>,
     code: Arc<CodeObject>,
 }
 
@@ -169,7 +174,8 @@ impl SemanticPackage {
         for (module_id, source) in sources.into_iter().enumerate() {
             let module_id = module_id as ModuleId;
             let root = slots.len() as CodeId;
-            number_preorder(Arc::new(source.code), module_id, &mut slots);
+            number_preorder(Arc::new(source.code), None, module_id, &mut slots);
+            attach_compiled_strings(source.strings, root, module_id, &mut slots);
             modules.push(Module {
                 id: module_id,
                 name: source.name,
@@ -229,6 +235,7 @@ impl SemanticPackage {
                     module: module_ids[slot.module as usize].unwrap_or(0),
                     qualname: slot.qualname,
                     kind: slot.kind,
+                    compiled_from: slot.compiled_from,
                     code: slot.code,
                     decoded,
                     depths,
@@ -247,26 +254,60 @@ impl SemanticPackage {
     }
 }
 
-fn number_preorder(root: Arc<CodeObject>, module: ModuleId, slots: &mut Vec<Slot>) {
+/// Numbers `root` and its nested code objects in preorder: a module body, or (with
+/// `compiled`: the parent and the string's index in its `co_consts`) code compiled from a
+/// constant string.
+fn number_preorder(root: Arc<CodeObject>, compiled: Option<(CodeId, u32)>, module: ModuleId, slots: &mut Vec<Slot>) {
     // Explicit stack: nesting depth comes from the input and must not grow the call stack.
-    let mut stack: Vec<(Arc<CodeObject>, Option<CodeId>)> = vec![(root, None)];
+    let mut stack: Vec<(Arc<CodeObject>, Option<CodeId>)> = vec![(root, compiled.map(|(p, _)| p))];
+    let mut compiled_from = compiled.map(|(_, index)| index);
     while let Some((code, parent)) = stack.pop() {
         let id = slots.len() as CodeId;
-        let kind = CodeKind::of(&code, parent.is_none());
-        let qualname = match parent {
-            None => "<module>".to_string(),
-            Some(p) => code.qualname.clone().unwrap_or_else(|| derived_qualname(&slots[p as usize], &code.name)),
+        // Only the root of a compiled string is one; what it defines nests as usual.
+        let from = compiled_from.take();
+        let (kind, qualname) = match (from, parent) {
+            (Some(_), _) => (CodeKind::CompiledString, "<string>".to_string()),
+            (None, None) => (CodeKind::Module, "<module>".to_string()),
+            (None, Some(p)) => (
+                CodeKind::of(&code),
+                code.qualname.clone().unwrap_or_else(|| derived_qualname(&slots[p as usize], &code.name)),
+            ),
         };
         let children: Vec<Arc<CodeObject>> = code.nested().cloned().collect();
-        slots.push(Slot { parent, module, qualname, kind, code });
+        slots.push(Slot { parent, module, qualname, kind, compiled_from: from, code });
         stack.extend(children.into_iter().rev().map(|child| (child, Some(id))));
+    }
+}
+
+/// Numbers each compiled string after the module's own code objects, as a child of every
+/// code object of the module that has the string among its constants (the code that may
+/// pass it to `eval`/`exec`). A string no code object holds is dropped.
+fn attach_compiled_strings(
+    strings: Vec<crate::load::CompiledString>,
+    root: CodeId,
+    module: ModuleId,
+    slots: &mut Vec<Slot>,
+) {
+    let own = root as usize..slots.len();
+    for string in strings {
+        let code = Arc::new(string.code);
+        let holders: Vec<(CodeId, u32)> = own
+            .clone()
+            .filter_map(|s| {
+                let index = slots[s].code.consts.iter().position(|c| matches!(c, Const::Str(t) if *t == string.text))?;
+                Some((s as CodeId, index as u32))
+            })
+            .collect();
+        for holder in holders {
+            number_preorder(Arc::clone(&code), Some(holder), module, slots);
+        }
     }
 }
 
 /// 3.10 code objects carry no `co_qualname`; it follows from nesting as the compiler builds it.
 fn derived_qualname(parent: &Slot, name: &str) -> String {
     match parent.kind {
-        CodeKind::Module => name.to_string(),
+        CodeKind::Module | CodeKind::CompiledString => name.to_string(),
         kind if kind.has_locals() => format!("{}.<locals>.{name}", parent.qualname),
         _ => format!("{}.{name}", parent.qualname),
     }

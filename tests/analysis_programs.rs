@@ -12,6 +12,8 @@
 mod cases;
 #[path = "support/expect.rs"]
 mod expect;
+#[path = "support/missing.rs"]
+mod missing;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -20,7 +22,7 @@ use std::path::{Path, PathBuf};
 
 use cpyg::analysis::ControlScope;
 use cpyg::results::control::{document, Document, Function, Product};
-use cases::required_release;
+use cases::{from_source, required_release};
 use expect::{Assertion, Expectation, Target};
 
 /// Every release this build reads.
@@ -48,6 +50,8 @@ struct Case {
     start: cpyg::analysis::roots::Start,
     /// The first release whose fixtures hold the case (`# requires: 3.N` atop main.py).
     first_release: u8,
+    /// Analysed from its source by each release's interpreter (`# from source: ...`).
+    from_source: bool,
 }
 
 /// Every case folder, sorted, filtered by `CPYG_ANALYSIS_CASE` when set.
@@ -78,8 +82,9 @@ fn read_case(name: &str) -> Case {
             ),
         },
     };
-    let first_release = fs::read_to_string(dir.join("main.py")).map(|s| required_release(&s)).unwrap_or(8);
-    Case { name: name.to_string(), expectations, start, first_release }
+    let main = fs::read_to_string(dir.join("main.py")).unwrap_or_default();
+    let (first_release, from_source) = (required_release(&main), from_source(&main));
+    Case { name: name.to_string(), expectations, start, first_release, from_source }
 }
 
 
@@ -98,7 +103,15 @@ fn run_case(case: &Case, expectations: &[Expectation], minor: u8) -> Outcome {
     if minor < case.first_release {
         return Outcome::Skipped;
     }
-    let dir = fixture_dir(minor, &case.name);
+    let (dir, python) = if case.from_source {
+        let purpose = format!("analysis case {} (from source)", case.name);
+        match missing::interpreter(minor, &purpose) {
+            Some(found) => (cases_dir().join(&case.name), Some(found.path.to_string_lossy().into_owned())),
+            None => return Outcome::Skipped,
+        }
+    } else {
+        (fixture_dir(minor, &case.name), None)
+    };
     if !dir.is_dir() {
         return Outcome::Error(format!("no fixture {} (run tests/fixtures/regenerate.sh)", dir.display()));
     }
@@ -111,7 +124,7 @@ fn run_case(case: &Case, expectations: &[Expectation], minor: u8) -> Outcome {
     let mut failed = Vec::new();
     for rules in rule_sets {
         let under: Vec<&Expectation> = expectations.iter().filter(|e| e.rules == rules).collect();
-        match check_under(case, &under, rules, &dir) {
+        match check_under(case, &under, rules, &dir, python.as_deref()) {
             Ok(mut more) => failed.append(&mut more),
             Err(error) => return Outcome::Error(format!("rules {}: {error}", rules.name())),
         }
@@ -125,9 +138,10 @@ fn check_under(
     expectations: &[&Expectation],
     rules: cpyg_rules::RuleSet,
     dir: &Path,
+    python: Option<&str>,
 ) -> Result<Vec<(Expectation, String)>, String> {
     let profiler = cpyg::profile::Profiler::new();
-    let mut analysis = cpyg::analysis::analyze_from(&[dir.to_path_buf()], None, rules, &case.start, 1, profiler)
+    let mut analysis = cpyg::analysis::analyze_from(&[dir.to_path_buf()], python, rules, &case.start, 1, profiler)
         .map_err(|error| format!("analysis failed: {error}"))?;
     let control = match expectations.iter().any(|e| e.assertion.is_control()) {
         false => None,
@@ -419,6 +433,8 @@ fn a_case_may_require_a_newer_release() {
     assert_eq!(required_release("# requires: 3.12\nx = 1\n"), 12);
     assert_eq!(required_release("# An ordinary comment\n"), 8);
     assert_eq!(required_release(""), 8);
+    assert!(from_source("# requires: 3.9\n# from source: eval strings\nx = 1\n"));
+    assert!(!from_source("# requires: 3.9\nx = 1\n# from source: too late\n"));
     assert_eq!(releases_text(&releases()), "all");
     assert_eq!(releases_text(&[11, 13]), "3.11 3.13");
 }
@@ -462,7 +478,7 @@ fn assertions_are_checked_against_the_graph_and_points_to_sets() {
 #[test]
 fn identical_failures_are_reported_once_with_their_releases() {
     let expectation = expect::parse("\n\nedge main.run -> main.B.m\n").unwrap().remove(0);
-    let case = Case { name: "cls_x".into(), expectations: Ok(vec![expectation.clone()]), first_release: 11, start: expect::Start::modules() };
+    let case = Case { name: "cls_x".into(), expectations: Ok(vec![expectation.clone()]), first_release: 11, from_source: false, start: expect::Start::modules() };
     let failed = |found: &str| Outcome::Checked { failed: vec![(expectation.clone(), found.to_string())] };
     let outcomes = vec![
         (10, Outcome::Skipped),

@@ -15,6 +15,7 @@ fn running_example(minor: u8) -> SemanticPackage {
         path: "running_example/main.pyc".into(),
         is_package: false,
         code: pyc.code,
+        strings: Vec::new(),
     };
     SemanticPackage::build(minor, vec![module], 1).unwrap()
 }

@@ -22,6 +22,7 @@ fn package(minor: u8, modules: &[(&str, &str)]) -> SemanticPackage {
                 path: dir.join(file),
                 is_package: file.ends_with("__init__.pyc"),
                 code: pyc.code,
+                strings: Vec::new(),
             }
         })
         .collect();

@@ -80,6 +80,28 @@ fn compiles_a_package_and_reports_the_broken_module() {
 }
 
 #[test]
+fn constant_strings_given_to_eval_and_exec_are_compiled_not_run() {
+    for python in interpreters() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        // Run, the strings would raise or write a file: compiled, they do neither.
+        let source = "import os\n\ndef f(x):\n    return eval(\"x.m()\")\n\n\
+                      exec(\"open('ran', 'w').close()\\nraise SystemExit(3)\\n\")\n\
+                      eval(\"1 +\")\nexec(name)\nevaluate(\"g()\")\n";
+        write(root, "main.py", source);
+        let package =
+            load(&[root.to_path_buf()], Some(python.path.to_str().unwrap())).unwrap_or_else(|e| panic!("{e}"));
+        let what = format!("python {}", python.version);
+        let texts: Vec<&str> = package.modules[0].strings.iter().map(|s| s.text.as_str()).collect();
+        // `eval("1 +")` does not compile (the call raises when run), `exec(name)` is no
+        // constant, `evaluate` is another function.
+        assert_eq!(texts, ["x.m()", "open('ran', 'w').close()\nraise SystemExit(3)\n"], "{what}");
+        assert_eq!(package.modules[0].strings[0].code.name, "<module>", "{what}");
+        assert!(!root.join("ran").exists(), "{what}");
+    }
+}
+
+#[test]
 fn modules_that_do_not_compile_are_reported_with_their_path() {
     for python in interpreters() {
         let dir = tempfile::tempdir().unwrap();

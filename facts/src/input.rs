@@ -41,6 +41,9 @@ pub struct CodeInput<'a> {
     pub module: u32,
     pub qualname: &'a str,
     pub kind: CodeKind,
+    /// For code compiled from a constant string (`CodeKind::CompiledString`): the string's
+    /// index in the parent's `co_consts`.
+    pub compiled_from: Option<u32>,
     pub code: &'a CodeObject,
     pub decoded: &'a DecodedCode,
     pub depths: &'a StackDepths,

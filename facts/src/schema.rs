@@ -416,6 +416,9 @@ named_enum! {
         Coroutine = "coroutine",
         /// An `async def` containing `yield`.
         AsyncGenerator = "async_generator",
+        /// A constant string the module passes to `eval` or `exec`, compiled as that call
+        /// would compile it (a child of the code object holding the string).
+        CompiledString = "compiled_string",
     }
 }
 
@@ -1158,6 +1161,13 @@ relations! {
 
     /// A code-object constant and the code object it is.
     ConstCode {
+        constant: Const,
+        code: Code,
+    }
+
+    /// A string constant and the code object compiled from it, which `eval` or `exec` of
+    /// that constant runs.
+    CompiledString {
         constant: Const,
         code: Code,
     }

@@ -243,7 +243,7 @@ fn decode(bytes: &[u8]) -> Result<(), String> {
 fn lower(bytes: &[u8]) -> Result<(), String> {
     let file = pyc::read(bytes).map_err(|e| e.to_string())?;
     let path = PathBuf::from("m.pyc");
-    let source = ModuleSource { name: "m".into(), path: path.clone(), is_package: false, code: file.code };
+    let source = ModuleSource { name: "m".into(), path: path.clone(), is_package: false, code: file.code, strings: Vec::new() };
     let (package, failures) = SemanticPackage::build_partial(file.minor, vec![source], 1);
     if !failures.is_empty() {
         return Err(failures[0].to_string());

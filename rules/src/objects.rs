@@ -206,6 +206,12 @@ pub enum Obj {
     /// `obj.__dict__` of the instance `Instance(site, class)`: its items are the instance's
     /// attributes.
     AttrDict(Insn, Insn),
+    /// The future `executor.submit(f, ...)` returns, by its call (it is also an outside
+    /// instance of the future class, for its other methods).
+    Future(Insn),
+    /// `future.result` of the future made by this call: calling it gives what the submitted
+    /// function returns (`future_value`).
+    FutureResult(Insn),
     /// A constant, by kind.
     Const(ConstKind),
     /// Something outside the package.
@@ -325,6 +331,8 @@ pub enum Special {
     Kwargs,
     /// The keyword of `dataclasses.field` naming a factory.
     DefaultFactory,
+    /// A future's method giving what the submitted function returned.
+    Result,
 }
 
 impl Special {
@@ -389,6 +397,7 @@ impl Special {
         Special::Args,
         Special::Kwargs,
         Special::DefaultFactory,
+        Special::Result,
     ];
 
     pub fn text(self) -> &'static str {
@@ -453,6 +462,7 @@ impl Special {
             Special::Args => "args",
             Special::Kwargs => "kwargs",
             Special::DefaultFactory => "default_factory",
+            Special::Result => "result",
         }
     }
 }
@@ -516,6 +526,9 @@ pub enum BuiltinEffect {
     StoresAttribute,
     /// `delattr(obj, "name")`: deletes an attribute (through `__delattr__`).
     DeletesAttribute,
+    /// `eval("...")`, `exec("...")`: runs the code compiled from a constant string (any other
+    /// argument is left unknown, and functions it is given may be called back).
+    RunsString,
     /// `importlib.import_module("pkg.mod")`, `__import__("pkg.mod")`: the module a constant
     /// string names (and, for `__import__`, the package it is in: `TopModule`).
     ImportsModule,
@@ -528,6 +541,11 @@ pub enum BuiltinEffect {
     /// an outside object that, started, runs `f(*args, **kwargs)` (positionally: target second,
     /// args fourth, kwargs fifth).
     RunsTarget,
+    /// `executor.submit(f, *args, **kwargs)`: runs `f(*args, **kwargs)` (in a worker; the
+    /// submitting call is the site) and returns a future whose `result()` is what `f` returns.
+    Submits,
+    /// The class of the futures `Submits` returns (their other methods are its, outside).
+    FutureClass,
     /// `operator.attrgetter("name")`: a callable reading that attribute of its argument.
     MakesAttrGetter,
     /// `operator.methodcaller("name", *args)`: a callable calling that method of its argument
@@ -569,6 +587,8 @@ impl BuiltinEffect {
                 | BuiltinEffect::ReturnsArgument(_)
                 | BuiltinEffect::MakesPartial
                 | BuiltinEffect::RunsTarget
+                | BuiltinEffect::Submits
+                | BuiltinEffect::FutureClass
                 | BuiltinEffect::MakesAttrGetter
                 | BuiltinEffect::MakesMethodCaller
                 | BuiltinEffect::MakesDataclass
@@ -632,6 +652,7 @@ impl Obj {
                 | Obj::PassThrough
                 | Obj::Partial(_)
                 | Obj::NameCaller(_)
+                | Obj::FutureResult(_)
                 | Obj::TypeCall(_)
                 | Obj::External(_)
         )

@@ -277,6 +277,8 @@ fn run<P: Program>(
     if diagnostics.profile {
         eprintln!("{}", prepared_profile(&prepared));
     }
+    // Classes `type(...)` may make are keyed by their call (`TypeCallClass`).
+    let classes: Vec<Insn> = sorted_owned(classes.into_iter().chain(prepared.TypeCallClass.iter().map(|r| r.0)));
     let prepared = kept_relations(prepared);
     let mut mro = linearize(&classes, &[], diagnostics.max_orders);
     if first == FirstOrders::Guessed && !classes.is_empty() {
@@ -418,7 +420,7 @@ macro_rules! fact_relations {
     ($callback:ident!($($args:tt)*)) => {
         $callback!($($args)*;
             Module, ModuleCode, Code, CodeParent, CodeArgs, Param, LocalSlot, CellSlot, FreeSlot,
-            StackFlow, SameValue, HandlerVar, Const, ConstInt, LoadConst, LoadBuiltin, LoadLocal, StoreLocal,
+            StackFlow, SameValue, HandlerVar, Const, ConstInt, CompiledString, LoadConst, LoadBuiltin, LoadLocal, StoreLocal,
             MakeCell, LoadCell, StoreCell, LoadCellRef, LoadClassCell, LoadGlobal, StoreGlobal, LoadName,
             StoreName, LoadNameFromMapping, LoadAttr, MethodSelf, StoreAttr, SuperAttr, Subscript, StoreSubscript,
             SliceSubscript, BuildContainer, ContainerItem, DictEntry, DictConstKeyEntry, ContainerAdd,
@@ -469,6 +471,7 @@ macro_rules! fixed_point_inputs {
             MetaclassKeyword, ImplicitlyWrapped, ModuleNameArg, DeleteAttr, GlobalDefined, ConstMethod, ContainerTypeMethod,
             SliceLoad, EnterResult, SpecialCallArg, PercentFormat, WithFromList, KeyedCall,
             DefaultParam, CallSite, StarCall, ClassStoresCall, ClassStoresValue, NamedItemStore, NamedItemLoad,
+            StringRun, TypeCallClass,
         )
     };
 }
@@ -504,6 +507,7 @@ macro_rules! prepared_relations {
             ImplicitResult, FallbackCall, ReflectedCall, LeftMethod, ContextExit, SpecialCallSite, MetaclassKeyword,
             ModuleNameArg, SliceLoad, EnterResult, SpecialCallArg, PercentFormat, WithFromList, KeyedCall,
             DefaultParam, CallSite, StarCall, ClassStoresCall, ClassStoresValue, NamedItemStore, NamedItemLoad,
+            StringRun, TypeCallClass,
         )
     };
 }

@@ -8,8 +8,8 @@
 //! PyCG-compatible call graph.
 //!
 //! A code object's *scope* is where PyCG puts the calls it makes: comprehensions
-//! (separate code objects before 3.12) and class bodies are not scopes, so their
-//! calls belong to the enclosing function or module.
+//! (separate code objects before 3.12), class bodies and code compiled from a string for
+//! `eval`/`exec` are not scopes, so their calls belong to the enclosing function or module.
 
 use std::collections::HashMap;
 
@@ -33,6 +33,9 @@ pub struct Names {
     /// Code object made by each `MakeFunction` instruction; class body of each class statement.
     pub made: HashMap<u32, u32>,
     pub class_body: HashMap<u32, u32>,
+    /// Calls that may be `type("Name", bases, namespace)`, and `module.Name`, the name of the
+    /// class they make (`__module__` and `__qualname__` of such a class).
+    pub type_call: HashMap<u32, String>,
 }
 
 /// How module names are spelled.
@@ -100,8 +103,12 @@ impl Names {
                 _ => name.clone(),
             };
             // Parents come before children (preorder), so their names are known.
+            // Code compiled from a string is named as a module of its own would be (what it
+            // defines is `mod.made`, as `__qualname__` and a run say).
             let full = match (kind[code], parent[code]) {
-                (CodeKind::Module, _) | (_, None) => module.get(*module_id as usize).cloned().unwrap_or_default(),
+                (CodeKind::Module | CodeKind::CompiledString, _) | (_, None) => {
+                    module.get(*module_id as usize).cloned().unwrap_or_default()
+                }
                 (_, Some(p)) => format!("{}.{own}", code_names[p as usize]),
             };
             code_names.push(full);
@@ -109,16 +116,17 @@ impl Names {
         let mut scope: Vec<u32> = Vec::with_capacity(count);
         for code in 0..count {
             let s = match (kind[code], parent[code]) {
-                (CodeKind::Comprehension | CodeKind::ClassBody, Some(p)) => scope[p as usize],
+                (CodeKind::Comprehension | CodeKind::ClassBody | CodeKind::CompiledString, Some(p)) => scope[p as usize],
                 _ => code as u32,
             };
             scope.push(s);
         }
-        let insn_code = facts.rows(RelationId::Insn).map(|r| r[1]).collect();
+        let insn_code: Vec<u32> = facts.rows(RelationId::Insn).map(|r| r[1]).collect();
         let made = facts.rows(RelationId::MakeFunction).map(|r| (r[0], r[1])).collect();
         let class_body = facts.rows(RelationId::ClassBody).map(|r| (r[0], r[1])).collect();
-        let code_module = rows.iter().map(|r| r.0).collect();
-        Ok(Names { code: code_names, scope, kind, module, code_module, insn_code, made, class_body })
+        let code_module: Vec<u32> = rows.iter().map(|r| r.0).collect();
+        let type_call = type_calls(facts, &module, &code_module, &insn_code);
+        Ok(Names { code: code_names, scope, kind, module, code_module, insn_code, made, class_body, type_call })
     }
 
     /// The scope name calls made by instruction `insn` go under.
@@ -130,7 +138,10 @@ impl Names {
     /// Whether calls of `code` are call-graph edges in PyCG's sense (functions, not
     /// class bodies or comprehensions).
     pub fn is_function(&self, code: u32) -> bool {
-        !matches!(self.kind[code as usize], CodeKind::Module | CodeKind::ClassBody | CodeKind::Comprehension)
+        !matches!(
+            self.kind[code as usize],
+            CodeKind::Module | CodeKind::ClassBody | CodeKind::Comprehension | CodeKind::CompiledString
+        )
     }
 
     fn function_name(&self, make_function: u32) -> String {
@@ -138,9 +149,10 @@ impl Names {
     }
 
     fn class_name(&self, class: u32) -> String {
-        match self.class_body.get(&class) {
-            Some(&body) => self.code[body as usize].clone(),
-            None => format!("{}.<class>", self.caller_of(class)),
+        match (self.class_body.get(&class), self.type_call.get(&class)) {
+            (Some(&body), _) => self.code[body as usize].clone(),
+            (None, Some(name)) => name.clone(),
+            (None, None) => format!("{}.<class>", self.caller_of(class)),
         }
     }
 
@@ -166,6 +178,8 @@ impl Names {
             Obj::Partial(site) => format!("partial {}", self.caller_of(site)),
             Obj::NameCaller(site) => format!("name_caller {}", self.caller_of(site)),
             Obj::AttrDict(_, k) => format!("attr_dict {}", self.class_name(k)),
+            Obj::Future(site) => format!("future {}", self.caller_of(site)),
+            Obj::FutureResult(site) => format!("future_result {}", self.caller_of(site)),
             Obj::TypeCall(k) => format!("type_call {}", self.class_name(k)),
             Obj::Const(kind) => format!("const {}", const_kind(kind)),
             Obj::External(e) => format!("external {}", external_name(e, symbols)),
@@ -179,6 +193,43 @@ impl Names {
         };
         format!("{} {place}", container_kind(c.kind))
     }
+}
+
+/// `module.Name` for each call with three positional arguments, the first a string constant
+/// spelling an identifier (the calls `type("Name", bases, namespace)` may be; the rules make a
+/// class only where one is).
+fn type_calls(facts: &Facts, module: &[String], code_module: &[u32], insn_code: &[u32]) -> HashMap<u32, String> {
+    let mut arity: HashMap<u32, u32> = HashMap::new();
+    let mut first: HashMap<u32, u32> = HashMap::new();
+    for row in facts.rows(RelationId::CallArg) {
+        let count = arity.entry(row[0]).or_default();
+        *count = (*count).max(row[1] + 1);
+        if row[1] == 0 {
+            first.insert(row[2], row[0]);
+        }
+    }
+    first.retain(|_, site| arity.get(site) == Some(&3));
+    let mut producer: HashMap<u32, u32> = HashMap::new();
+    for row in facts.rows(RelationId::StackFlow) {
+        if let Some(&site) = first.get(&row[1]) {
+            producer.insert(row[0], site);
+        }
+    }
+    let strings: HashMap<u32, u32> = facts.rows(RelationId::Const).map(|r| (r[0], r[3])).collect();
+    let mut names = HashMap::new();
+    for row in facts.rows(RelationId::LoadConst) {
+        let Some(&site) = producer.get(&row[2]) else { continue };
+        let Some(text) = strings.get(&row[1]).and_then(|&s| facts.symbols.text(s)) else { continue };
+        let name = text.strip_prefix('\'').and_then(|t| t.strip_suffix('\''));
+        let Some(name) = name.filter(|n| !n.is_empty() && n.chars().all(|c| c.is_alphanumeric() || c == '_')) else {
+            continue;
+        };
+        let place = insn_code.get(site as usize).and_then(|&c| code_module.get(c as usize)).and_then(|&m| module.get(m as usize));
+        if let Some(place) = place {
+            names.insert(site, format!("{place}.{name}"));
+        }
+    }
+    names
 }
 
 /// Names are relative to the input folder: when the folder is itself a package

@@ -23,7 +23,7 @@ use super::interpreter::Interpreter;
 use super::FailureReason;
 
 const HELPER: &str = include_str!("compile_helper.py");
-const STREAM_MAGIC: &[u8] = b"CPYGC1";
+const STREAM_MAGIC: &[u8] = b"CPYGC2";
 /// Larger records are taken as a corrupt stream (CPython cannot compile a file that large anyway).
 const MAX_RECORD_BYTES: u32 = 1 << 30;
 /// How much of the interpreter's error output is kept to explain a failure.
@@ -38,9 +38,24 @@ const STATUS_OTHER_ERROR: u8 = 2;
 pub struct CompileOutcome {
     pub name: String,
     pub path: PathBuf,
-    pub result: Result<CodeObject, FailureReason>,
+    pub result: Result<Compiled, FailureReason>,
     /// Time spent reading the marshalled code (the interpreter's compile excluded).
     pub marshal_time: std::time::Duration,
+}
+
+/// A compiled module: its code, and the constant strings it passes to `eval`/`exec`, compiled.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    pub code: CodeObject,
+    pub strings: Vec<CompiledString>,
+}
+
+/// A constant string a module passes to `eval` or `exec`, compiled as that call would
+/// compile it (and never run).
+#[derive(Clone, Debug)]
+pub struct CompiledString {
+    pub text: String,
+    pub code: CodeObject,
 }
 
 /// Compiling could not proceed at all.
@@ -324,12 +339,24 @@ fn read_records(
         }
         let started = std::time::Instant::now();
         let result = match record.body {
-            RecordBody::Code(bytes) => {
-                marshal::read_code(&bytes, interpreter.minor).map_err(|e| FailureReason::BadCode {
-                    message: format!(
-                        "the code object compiled by Python {} could not be read: {e}",
-                        interpreter.version
-                    ),
+            RecordBody::Code(bytes, strings) => {
+                let read = |bytes: &[u8], what: &str| {
+                    marshal::read_code(bytes, interpreter.minor).map_err(|e| FailureReason::BadCode {
+                        message: format!(
+                            "the code object compiled by Python {} {what}could not be read: {e}",
+                            interpreter.version
+                        ),
+                    })
+                };
+                read(&bytes, "").and_then(|code| {
+                    let strings = strings
+                        .into_iter()
+                        .map(|(text, bytes)| {
+                            let what = format!("from the string {text:?} ");
+                            Ok(CompiledString { code: read(&bytes, &what)?, text })
+                        })
+                        .collect::<Result<Vec<_>, FailureReason>>()?;
+                    Ok(Compiled { code, strings })
                 })
             }
             RecordBody::SyntaxError { line, message } => {
@@ -355,7 +382,8 @@ struct Record {
 
 #[derive(Debug)]
 enum RecordBody {
-    Code(Vec<u8>),
+    /// The module's marshalled code, and its compiled constant strings (text, marshalled code).
+    Code(Vec<u8>, Vec<(String, Vec<u8>)>),
     SyntaxError { line: u32, message: String },
     OtherError { message: String },
 }
@@ -366,10 +394,18 @@ fn read_record(stream: &mut impl Read) -> Result<Option<Record>, String> {
     let Some(name) = read_blob(stream)? else { return Ok(None) };
     let Some(status) = read_u32_or_byte(stream, 1)? else { return Ok(None) };
     let body = match status as u8 {
-        STATUS_OK => match read_blob(stream)? {
-            Some(bytes) => RecordBody::Code(bytes),
-            None => return Ok(None),
-        },
+        STATUS_OK => {
+            let Some(bytes) = read_blob(stream)? else { return Ok(None) };
+            let Some(count) = read_u32_or_byte(stream, 4)? else { return Ok(None) };
+            let mut strings = Vec::new();
+            for _ in 0..count {
+                let Some(text) = read_blob(stream)? else { return Ok(None) };
+                let Some(code) = read_blob(stream)? else { return Ok(None) };
+                let text = String::from_utf8(text).map_err(|_| "a compiled string is not UTF-8".to_string())?;
+                strings.push((text, code));
+            }
+            RecordBody::Code(bytes, strings)
+        }
         STATUS_SYNTAX_ERROR | STATUS_OTHER_ERROR => {
             let Some(line) = read_u32_or_byte(stream, 4)? else { return Ok(None) };
             let Some(message) = read_blob(stream)? else { return Ok(None) };
@@ -456,6 +492,9 @@ mod tests {
         push_blob(&mut stream, b"c");
         stream.push(STATUS_OK);
         push_blob(&mut stream, b"xyz");
+        stream.extend_from_slice(&1u32.to_le_bytes());
+        push_blob(&mut stream, b"f()");
+        push_blob(&mut stream, b"uvw");
         let mut reader = stream.as_slice();
         let first = read_record(&mut reader).unwrap().unwrap();
         assert!(matches!(first.body, RecordBody::SyntaxError { line: 7, ref message } if message == "invalid syntax"));
@@ -463,7 +502,7 @@ mod tests {
         assert!(matches!(second.body, RecordBody::OtherError { ref message } if message.starts_with("ValueError")));
         let third = read_record(&mut reader).unwrap().unwrap();
         assert_eq!(third.name, b"c");
-        assert!(matches!(third.body, RecordBody::Code(ref b) if b == b"xyz"));
+        assert!(matches!(third.body, RecordBody::Code(ref b, ref s) if b == b"xyz" && *s == [("f()".to_string(), b"uvw".to_vec())]));
         assert!(read_record(&mut reader).unwrap().is_none());
     }
 

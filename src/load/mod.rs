@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use cpyg_adapters::code::CodeObject;
 use cpyg_adapters::pyc::{self, PycError};
 
-pub use compile::{CompileError, CompileOutcome};
+pub use compile::{CompileError, CompileOutcome, Compiled, CompiledString};
 pub use discover::{discover, DiscoverError, Discovered, DiscoveredModule, FileKind};
 pub use interpreter::{Interpreter, InterpreterError};
 
@@ -50,6 +50,9 @@ pub struct LoadedModule {
     /// The module is a package's `__init__`.
     pub is_package: bool,
     pub code: CodeObject,
+    /// Constant strings the module passes to `eval`/`exec`, compiled (sources only: a
+    /// `.pyc` keeps no source to find them in).
+    pub strings: Vec<CompiledString>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -216,6 +219,7 @@ pub fn load(inputs: &[PathBuf], python: Option<&str>) -> Result<LoadedPackage, L
                 path: module.path.clone(),
                 is_package: module.is_package,
                 code,
+                strings: Vec::new(),
             }),
             Err(reason) => {
                 failures.push(ModuleFailure { name: module.name.clone(), path: module.path.clone(), reason })
@@ -232,11 +236,12 @@ pub fn load(inputs: &[PathBuf], python: Option<&str>) -> Result<LoadedPackage, L
         for (module, outcome) in sources.iter().zip(compile::compile_modules(&interp, &jobs)?) {
             marshal_time += outcome.marshal_time;
             match outcome.result {
-                Ok(code) => loaded.push(LoadedModule {
+                Ok(Compiled { code, strings }) => loaded.push(LoadedModule {
                     name: outcome.name,
                     path: outcome.path,
                     is_package: module.is_package,
                     code,
+                    strings,
                 }),
                 Err(reason) => failures.push(ModuleFailure { name: outcome.name, path: outcome.path, reason }),
             }
@@ -329,6 +334,12 @@ fn choose_interpreter(python: Option<&str>, pyc_release: Option<&(u8, PathBuf)>)
 
 impl From<LoadedModule> for crate::package::ModuleSource {
     fn from(m: LoadedModule) -> Self {
-        crate::package::ModuleSource { name: m.name, path: m.path, is_package: m.is_package, code: m.code }
+        crate::package::ModuleSource {
+            name: m.name,
+            path: m.path,
+            is_package: m.is_package,
+            code: m.code,
+            strings: m.strings,
+        }
     }
 }

@@ -802,6 +802,8 @@ impl RawObject {
             Obj::PassThrough => RawObject { kind: "passthrough", ..Default::default() },
             Obj::Partial(site) => RawObject { kind: "partial", site: Some(site), ..Default::default() },
             Obj::NameCaller(site) => RawObject { kind: "name_caller", site: Some(site), ..Default::default() },
+            Obj::Future(site) => RawObject { kind: "future", site: Some(site), ..Default::default() },
+            Obj::FutureResult(site) => RawObject { kind: "future_result", site: Some(site), ..Default::default() },
             Obj::AttrDict(site, k) => {
                 RawObject { kind: "attr_dict", class: Some(k), site: Some(site), code: body(k), ..Default::default() }
             }

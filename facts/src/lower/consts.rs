@@ -28,6 +28,8 @@ pub(crate) struct ConstTable<'a> {
     /// `LoadImmediate` operand → its constant.
     immediates: BTreeMap<Immediate, u32>,
     stored: u32,
+    /// String constants and the code objects compiled from them (`eval`/`exec` of the string).
+    compiled: Vec<(u32, u32)>,
 }
 
 impl<'a> ConstTable<'a> {
@@ -38,6 +40,7 @@ impl<'a> ConstTable<'a> {
             codes: BTreeMap::new(),
             immediates: BTreeMap::new(),
             stored: code.consts.len() as u32,
+            compiled: Vec::new(),
         };
         // Direct code constants are the children, in order (identities follow `co_consts`).
         let mut child = children.iter();
@@ -133,7 +136,21 @@ fn kind_of(value: &Const) -> ConstKind {
     }
 }
 
-/// `Const`, `ConstIndex`, `ConstInt`, `ConstItem`, `ConstCode` for every constant of the code object.
+impl ConstTable<'_> {
+    /// Records that child `code` is compiled from the string `co_consts[index]`.
+    pub fn add_compiled(&mut self, index: u32, code: u32) -> Result<(), String> {
+        match self.values.get(index as usize) {
+            Some(ConstValue::Stored(Const::Str(_))) if index < self.stored => {
+                self.compiled.push((index, code));
+                Ok(())
+            }
+            _ => Err(format!("code object {code} is compiled from constant {index}, which is not a string")),
+        }
+    }
+}
+
+/// `Const`, `ConstIndex`, `ConstInt`, `ConstItem`, `ConstCode`, `CompiledString` for every
+/// constant of the code object.
 pub(super) fn lower(cx: &mut Cx<'_>) {
     let code = cx.id();
     for id in 0..cx.consts.len() {
@@ -162,6 +179,9 @@ pub(super) fn lower(cx: &mut Cx<'_>) {
         if let Some(child) = cx.consts.code(id) {
             cx.emit(schema::ConstCode { constant: id, code: child });
         }
+    }
+    for (constant, code) in cx.consts.compiled.clone() {
+        cx.emit(schema::CompiledString { constant, code });
     }
 }
 

@@ -672,7 +672,12 @@ impl<'a> Cx<'a> {
         }
         let producers = Adjacency::new(count, flow.flows.iter().map(|&(from, to)| (to, from)));
         let consumers = Adjacency::new(count, flow.flows.iter().copied());
-        let consts = consts::ConstTable::build(code.code, &code.decoded.instrs, children)?;
+        let mut consts = consts::ConstTable::build(code.code, &code.decoded.instrs, children)?;
+        for &child in children {
+            if let Some(index) = pkg.codes.get(child as usize).and_then(|c| c.compiled_from) {
+                consts.add_compiled(index, child)?;
+            }
+        }
         let fits = |n: usize, entity: Entity| u32::try_from(n).map_err(|_| format!("too many {} ids", entity.name()));
         out.open_code(
             Counts::default()

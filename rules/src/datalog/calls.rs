@@ -32,6 +32,7 @@ ascent::ascent_source! { calls_prepare:
     ModuleNameArg(site, 0, m, top) <--
         CallPositional(site, 0, v), StackFlow(out, v), LoadConst(_, c, out), CallPositional(site, 1, pv),
         StackFlow(pout, pv), LoadConst(_, pc, pout), ConstRelativeModule(c, pc, m, top);
+    StringRun(site, code) <-- CallPositional(site, 0, v), StackFlow(out, v), LoadConst(_, c, out), CompiledString(c, code);
     WithFromList(site) <-- CallKeyword(site, name, _), SpecialName(Special::FromList, name);
     WithFromList(site) <-- CallPositional(site, 3, _);
     KeyedCall(site) <-- CallKeyword(site, name, _), SpecialName(Special::Key, name);
@@ -144,6 +145,11 @@ ascent::ascent_source! { calls:
     /// The thread made at `site` passes the elements of `(h, c)` as its target's positional
     /// arguments (`Special::Args`) or keywords (`Special::Kwargs`).
     relation target_arguments(Ctx, Insn, Special, HCtx, Obj);
+    /// The function `executor.submit` at `site` runs: `(h, callee)`.
+    relation submitted(Ctx, Insn, HCtx, Obj);
+    /// The future made at `site` (heap context `hf`) may give `obj`: what the submitted function
+    /// returns.
+    relation future_value(HCtx, Insn, HCtx, Obj);
     /// The attribute getter (`calls` false) or method caller made at `p` names `name`.
     relation name_caller(Insn, Sym, bool);
     /// The method caller `(h, p)` passes `(ho, o)` as argument `index` after the receiver.
@@ -203,6 +209,10 @@ ascent::ascent_source! { calls:
         builtin_call(ctx, site, BuiltinEffect::ImportsTopModule, out), ModuleNameArg(site, 0, _, top), !WithFromList(*site);
     pts(ctx, out, HCtx::default(), Obj::Module(*m)) <--
         builtin_call(ctx, site, BuiltinEffect::ImportsTopModule, out), ModuleNameArg(site, 0, m, _), WithFromList(site);
+    // `eval("...")`, `exec("...")`: the code compiled from the constant runs in the caller's
+    // context; `eval` gives what its expression does, `exec` the `None` its code returns.
+    context_call_edge(ctx, site, ctx, code), result_in(ctx, out, ctx, code) <--
+        builtin_call(ctx, site, BuiltinEffect::RunsString, out), StringRun(site, code);
     // 3.12+ `super().name` calls `super` inside `LOAD_SUPER_ATTR`.
     calls_external(i, *e) <-- SuperAttr(i, sv, _, _, _, _), pts(_, sv, _, ?Obj::External(e));
     calls_external(site, e) <-- class_call(_, site, k, _), OutsideInit(k, e);
@@ -284,6 +294,27 @@ ascent::ascent_source! { calls:
         target_of(ctx, site, _, callee), if let Some((f, _)) = callee.function_and_shift(),
         target_arguments(ctx, site, Special::Kwargs, hc, c), invocation(ctx, site, f, callee_ctx),
         KeywordSlot(f, _, code, slot), elem(hc, c, ho, o);
+
+    // `executor.submit(f, *args, **kwargs)`: runs `f(*args, **kwargs)` from the submitting call
+    // and returns a future, also an outside instance of the future class; `future.result()`
+    // gives what `f` returns.
+    pts(ctx, out, ctx.record(), Obj::Future(*site)) <-- builtin_call(ctx, site, BuiltinEffect::Submits, out);
+    pts(ctx, out, HCtx::default(), Obj::External(*e)) <--
+        builtin_call(ctx, _, BuiltinEffect::Submits, out), BuiltinFunction(e, BuiltinEffect::FutureClass);
+    submitted(ctx, site, h, o) <-- builtin_call(ctx, site, BuiltinEffect::Submits, _), CallPositional(site, 0, v), pts(ctx, v, h, o);
+    context_request(ctx, site, *f, Some(*h)) <-- submitted(ctx, site, h, ?Obj::Function(f));
+    arg_obj(ctx, site, *f, 0, *h, r.obj()), context_request(ctx, site, *f, None) <-- submitted(ctx, site, h, ?Obj::Bound(f, r));
+    arg_var(ctx, site, f, index - 1 + shift, v) <--
+        submitted(ctx, site, _, callee), if let Some((f, shift)) = callee.function_and_shift(),
+        CallPositional(site, index, v), if *index > 0;
+    local_flow(ctx, v, callee_ctx, code, slot) <--
+        submitted(ctx, site, _, callee), if let Some((f, _)) = callee.function_and_shift(),
+        invocation(ctx, site, f, callee_ctx), CallKeyword(site, name, v), KeywordSlot(f, name, code, slot);
+    future_value(ctx.record(), site, h, o) <--
+        submitted(ctx, site, _, callee), if let Some((f, _)) = callee.function_and_shift(),
+        invocation(ctx, site, f, callee_ctx), MakeFunction(f, code, _), result(callee_ctx, code, h, o);
+    pts(ctx, out, *h, Obj::FutureResult(*s)) <-- attr_load(ctx, _, h, ?Obj::Future(s), name, out), SpecialName(Special::Result, name);
+    pts(ctx, out, ho, o) <-- call_target(ctx, _, h, ?Obj::FutureResult(s), out), future_value(h, s, ho, o);
 
     // `operator.attrgetter("name")` and `operator.methodcaller("name", *args)`: called with `x`,
     // they read `x.name`, or call the method `name` of `x`'s class with `x` and those arguments.

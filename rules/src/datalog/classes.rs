@@ -10,6 +10,8 @@ ascent::ascent_source! { classes_prepare:
 
     /// Call `site` applies a decorator to a function or class defined in place (or makes a class).
     relation DecoratorCall(Insn);
+    /// The namespace of the class `type(...)` at `site` may make is the dict display `b`.
+    relation TypeNamespace(Insn, Insn);
 
     ClassDefinesIn(body, name) <-- StoreName(i, name, _), InsnCode(i, body), ClassBody(_, body);
     ClassDefines(k, name) <-- ClassBody(k, body), ClassDefinesIn(body, name);
@@ -22,6 +24,16 @@ ascent::ascent_source! { classes_prepare:
     Alloc(code, out, Obj::Class(*k)) <-- BuildClass(k, _, _, out), InsnCode(k, code);
     ClassBodyRun(code, k, body) <-- BuildClass(k, _, _, _), InsnCode(k, code), ClassBody(k, body);
     ClassStore(k, name, v) <-- StoreName(i, name, v), InsnCode(i, body), ClassBody(k, body);
+    // `type("Name", (bases...), {...})`: a class keyed by the call.
+    TypeCallClass(site) <--
+        NameArg(site, 0, _), CallPositional(site, 2, _), !CallPositional(site, 3, _), !StarCall(site);
+    ClassBase(site, index, item) <--
+        TypeCallClass(site), CallPositional(site, 1, v), StackFlow(out, v), BuildContainer(b, ContainerKind::Tuple, out),
+        ContainerItem(b, index, item);
+    TypeNamespace(site, b) <-- TypeCallClass(site), CallPositional(site, 2, v), StackFlow(out, v), BuildContainer(b, ContainerKind::Dict, out);
+    ClassStore(site, name, v) <-- TypeNamespace(site, b), DictConstKeyEntry(b, _, c, v), ConstName(c, name);
+    ClassStore(site, name, v) <-- TypeNamespace(site, b), DictEntry(b, _, key, v), StackFlow(out, key), NameConst(out, name);
+    ClassDefines(k, name) <-- TypeCallClass(k), ClassStore(k, name, _);
     NamedItemStore(base, name, v) <-- StoreSubscript(_, base, key, v), NameConst(key, name);
     NamedItemStore(base, name, v) <-- StoreSubscript(_, base, key, v), StackFlow(out, key), NameConst(out, name);
     NamedItemLoad(base, name, out) <-- Subscript(_, base, key, out), NameConst(key, name);
@@ -311,6 +323,9 @@ ascent::ascent_source! { classes:
     // `__init_subclass__` of the bases (found along each base's MRO), given the class
     // statement's keywords; the class statement is the calling site.
     class_made(ctx, k) <-- ClassBodyRun(code, k, _), reachable(ctx, code);
+    // `type("Name", bases, namespace)` makes the class keyed by its call (`TypeCallClass`).
+    pts(ctx, out, HCtx::default(), Obj::Class(*site)), class_made(ctx, site) <--
+        builtin_call(ctx, site, BuiltinEffect::ClassOf, out), TypeCallClass(site);
     binds_defaults(ctx, k) <-- class_made(ctx, k);
     arg_obj(ctx, *k, *f, 0, *h, *o), arg_obj(ctx, *k, *f, 1, HCtx::default(), Obj::Class(*k)),
     arg_obj(ctx, *k, *f, 2, HCtx::default(), Obj::Const(ConstKind::Str)), context_request(ctx, *k, *f, None) <--

@@ -24,6 +24,7 @@ ascent::ascent_source! { facts:
     // Constants and names.
     relation Const(u32, Code, ConstKind, Sym);
     relation ConstInt(u32, u32);
+    relation CompiledString(u32, Code);
     relation LoadConst(Insn, u32, Var);
     relation LoadBuiltin(Insn, Sym, Var);
     relation LoadLocal(Insn, Code, Slot, Var);

@@ -20,6 +20,9 @@ ascent::ascent_source! { modules_prepare:
     relation NotNameList(Var);
     /// Something other than a literal of names may end up in `__all__` of module `m`.
     relation UnknownAll(ModuleId);
+    /// `name`, read in `code` compiled from a string, is local `slot` of the function `parent`
+    /// that holds the string.
+    relation StringLocal(Code, Sym, Code, Slot);
 
     CodeModule(code, m) <-- Code(code, m, _, _, _, _);
     // Only a module's full dotted name is surely the package's: a name below the root
@@ -41,6 +44,15 @@ ascent::ascent_source! { modules_prepare:
         LoadNameFromMapping(i, _, name, out), InsnCode(i, code), CodeModule(code, m);
 
     GlobalDefined(m, name) <-- StoreName(i, name, _), InsnCode(i, code), ModuleCode(m, code);
+    // Code compiled from a string (`eval`, `exec`) reads the locals of the function running it
+    // (a snapshot), then the globals; what it defines is taken as the module's (exec into an
+    // explicit namespace dict is not followed).
+    StringLocal(code, name, parent, slot) <--
+        Code(code, _, _, _, CodeKind::CompiledString, _), CodeParent(code, parent), LocalSlot(parent, slot, name);
+    LoadLocal(i, parent, slot, out) <-- LoadName(i, name, out), InsnCode(i, code), StringLocal(code, name, parent, slot);
+    StoreStatic(Obj::Module(*m), name, v) <--
+        StoreName(i, name, v), InsnCode(i, code), Code(code, m, _, _, CodeKind::CompiledString, _);
+    GlobalDefined(m, name) <-- StoreName(i, name, _), InsnCode(i, code), Code(code, m, _, _, CodeKind::CompiledString, _);
     GlobalDefined(m, name) <-- StoreGlobal(i, name, _), InsnCode(i, code), CodeModule(code, m);
     StarImportOf(m, source) <--
         ImportStar(i, mv), InsnCode(i, code), CodeModule(code, m),
@@ -77,7 +89,7 @@ ascent::ascent_source! { modules_prepare:
         LoadGlobal(i, name, out), InsnCode(i, code), CodeModule(code, m), !GlobalDefined(m, name);
     Alloc(code, out, Obj::External(Ext::builtin(*name))) <--
         LoadName(i, name, out), InsnCode(i, code), CodeModule(code, m), !GlobalDefined(m, name),
-        !ClassDefinesIn(code, name);
+        !ClassDefinesIn(code, name), !StringLocal(code, name, _, _);
     Alloc(code, out, Obj::External(Ext::builtin(*name))) <-- LoadBuiltin(i, name, out), InsnCode(i, code);
 
     // Imports.

@@ -114,6 +114,11 @@ ascent::ascent_source! { prepared:
     relation IsSuperAttr(Insn);
     /// A class statement in reachable-or-not `code` runs `body`.
     relation ClassBodyRun(Code, Insn, Code);
+    /// Call `site` may make a class, `type("Name", (bases...), {"attr": value, ...})`: a name
+    /// constant, a tuple display of bases and a dict display of the namespace, whose bases and
+    /// stores are the class's (`ClassBase`, `ClassStore`, keyed by the call as a class statement
+    /// is by its own call). Only `type` called there makes the class.
+    relation TypeCallClass(Insn);
     /// Class `c` is in some MRO of class `k` (a class whose bases may be several classes has
     /// one MRO per choice: `crate::mro`).
     relation MroClass(Insn, Insn);
@@ -221,4 +226,7 @@ ascent::ascent_source! { prepared:
     /// Positional argument `index` of call `site` is a constant naming package module `m`,
     /// in top-level package `top`.
     relation ModuleNameArg(Insn, u32, ModuleId, ModuleId);
+    /// Call `site` passes first a string constant that `code` is compiled from (what
+    /// `eval("...")` or `exec("...")` runs).
+    relation StringRun(Insn, Code);
 }
