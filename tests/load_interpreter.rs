@@ -108,7 +108,7 @@ fn compile_driver_survives_a_dying_helper(root: &Path) {
 
     // Starts the stream, then dies on every module: each is reported, and the list is finished.
     let dies =
-        fake("dies", "cat > /dev/null; printf CPYGC1; echo 'Fatal Python error: Segmentation fault' >&2; exit 139");
+        fake("dies", "cat > /dev/null; printf CPYGC2; echo 'Fatal Python error: Segmentation fault' >&2; exit 139");
     let outcomes = compile_modules(&dies, &jobs).unwrap();
     assert_eq!(outcomes.len(), 2);
     for (outcome, (name, _)) in outcomes.iter().zip(&jobs) {

@@ -62,7 +62,7 @@ def compile_file(path):
 
 def compiled_strings(path):
     """`eval("...")` and `exec("...")` with a constant string as first argument: each
-    string compiled (never run) the way that call compiles it, in first-seen order."""
+    string compiled (never run) the way that call compiles it, once, in `ast.walk` order."""
     with open(path, "rb") as f:
         source = f.read()
     if b"eval" not in source and b"exec" not in source:
