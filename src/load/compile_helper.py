@@ -52,19 +52,15 @@ def text(message):
     return message.encode("utf-8", "backslashreplace")
 
 
-def compile_file(path):
-    with open(path, "rb") as f:
-        source = f.read()
+def compile_source(source, path):
     # dont_inherit: no future flags leak in from this script; optimize=0 keeps
     # asserts and docstrings, as a plain `python` would compile them.
     return compile(source, path, "exec", dont_inherit=True, optimize=0)
 
 
-def compiled_strings(path):
+def compiled_strings(source, path):
     """`eval("...")` and `exec("...")` with a constant string as first argument: each
     string compiled (never run) the way that call compiles it, once, in `ast.walk` order."""
-    with open(path, "rb") as f:
-        source = f.read()
     if b"eval" not in source and b"exec" not in source:
         return []
     try:
@@ -93,8 +89,11 @@ def compiled_strings(path):
 
 def compile_record(name, path):
     try:
-        code = compile_file(path)
-        strings = compiled_strings(path)
+        # Read once: the module and its strings come from the same text.
+        with open(path, "rb") as f:
+            source = f.read()
+        code = compile_source(source, path)
+        strings = compiled_strings(source, path)
     except SyntaxError as e:
         return name + bytes([SYNTAX_ERROR]) + u32(e.lineno or 0) + blob(text(str(e.msg)))
     except Exception as e:
