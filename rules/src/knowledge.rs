@@ -3,7 +3,7 @@
 //! with a modelled effect. Turned into input relations with their symbols
 //! (interned here when the package never spells them).
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use cpyg_facts::lower::Facts;
 use cpyg_facts::schema::{BinaryOperator, CodeKind, CompareOperator, ConstKind, ContainerKind, ParamKind, RelationId};
@@ -126,6 +126,15 @@ const BUILTIN_TYPE_METHODS: &[(&str, &str)] = &[
     ("dict", "clear copy fromkeys get items keys pop popitem setdefault update values"),
     ("set", "add clear copy difference difference_update discard intersection intersection_update isdisjoint \
              issubset issuperset pop remove symmetric_difference symmetric_difference_update union update"),
+];
+
+/// Where builtins of an effect take the parameters the rules read by name: the position
+/// (counted as the call passes them) and, as its keyword, the parameter's own name.
+/// `Thread(group=None, target=None, name=None, args=(), kwargs=None)`, and `Process` alike.
+const BUILTIN_PARAMETERS: &[(BuiltinEffect, Special, u32)] = &[
+    (BuiltinEffect::RunsTarget, Special::Target, 1),
+    (BuiltinEffect::RunsTarget, Special::Args, 3),
+    (BuiltinEffect::RunsTarget, Special::Kwargs, 4),
 ];
 
 /// Builtins (`None` module) and standard-library functions with a modelled effect.
@@ -270,6 +279,7 @@ pub struct Knowledge {
     pub container_methods: Vec<(Sym, ContainerEffect)>,
     pub module_attributes: Vec<(Sym, ConstKind)>,
     pub builtin_functions: Vec<(Ext, BuiltinEffect)>,
+    pub builtin_parameters: Vec<(BuiltinEffect, Special, u32)>,
     /// `BUILTIN_TYPE_METHODS`, by constant kind and by container kind.
     pub const_methods: Vec<(ConstKind, Sym, Ext)>,
     pub container_type_methods: Vec<(ContainerKind, Sym, Ext)>,
@@ -284,6 +294,7 @@ pub struct Knowledge {
     pub generic_bases: Vec<(Ext,)>,
     // Read off the input once; every round of the fixed point loads the same rows.
     pub submodules: Vec<(u32, Sym, u32)>,
+    pub outside_submodules: Vec<(Ext, Sym, Ext)>,
     pub importable_as: Vec<(Sym, u32)>,
     /// Symbols that start with `_`: names a star import skips.
     pub private_names: Vec<(Sym,)>,
@@ -326,6 +337,7 @@ impl Knowledge {
         (known.constant_modules, known.constant_relative_modules) = constant_modules(facts, &modules)?;
         known.constant_repr_formats = constant_repr_formats(facts)?;
         known.special_fallbacks = SPECIAL_FALLBACKS.to_vec();
+        known.builtin_parameters = BUILTIN_PARAMETERS.to_vec();
         for &(special, wrapper) in IMPLICIT_WRAPPERS {
             known.implicitly_wrapped.push((symbols.intern(special.text()), wrapper));
         }
@@ -385,6 +397,8 @@ impl Knowledge {
         for &(module, name) in BARE_OUTSIDE_BASES {
             known.bare_outside_bases.push((outside(module, name),));
         }
+        let known_modules = BUILTIN_FUNCTIONS.iter().filter_map(|&(module, _, _)| module);
+        known.outside_submodules = outside_submodules(symbols, facts, known_modules)?;
         Ok(known)
     }
 }
@@ -474,6 +488,39 @@ fn submodules(modules: &[InputModule], symbols: &Symbols) -> Vec<(u32, Sym, u32)
         }
     }
     rows
+}
+
+/// `OutsideSubmodule(parent, name, child)`: for every dotted name of an outside module
+/// that an import spells or the knowledge names (`concurrent.futures`), each of its
+/// parents with the next name and the module that name is. A load of `futures` from
+/// `concurrent` is then the module `concurrent.futures`, not an attribute two names deep,
+/// so `import a.b.c` reaches `a.b.c`'s attributes however long the dotted name.
+fn outside_submodules<'k>(
+    symbols: &mut Symbols,
+    facts: &Facts,
+    known_modules: impl Iterator<Item = &'k str>,
+) -> Result<Vec<(Ext, Sym, Ext)>, String> {
+    let package: HashSet<u32> = facts.rows(RelationId::Module).map(|r| r[1]).collect();
+    let mut dotted: BTreeSet<String> = known_modules.filter(|m| m.contains('.')).map(str::to_string).collect();
+    for (_, module) in rows::<(u32, Sym)>(facts, RelationId::ImportModule)? {
+        if package.contains(&module) {
+            continue;
+        }
+        let text = facts.symbols.text(module).ok_or("ImportModule: unknown name symbol")?;
+        if text.contains('.') {
+            dotted.insert(text.to_string());
+        }
+    }
+    let mut rows = BTreeSet::new();
+    for name in &dotted {
+        for (end, _) in name.match_indices('.') {
+            let parent = &name[..end];
+            let last = name[end + 1..].split('.').next().unwrap_or_default();
+            let child = &name[..end + 1 + last.len()];
+            rows.insert((Ext::module(symbols.intern(parent)), symbols.intern(last), Ext::module(symbols.intern(child))));
+        }
+    }
+    Ok(rows.into_iter().collect())
 }
 
 /// `ImportableAs(name, module)`: every module by its dotted name; when all modules

@@ -26,9 +26,11 @@ pub const NO_SYM: Sym = u32::MAX;
 
 /// Something outside the package, by qualified name: the builtins or a module
 /// name (`os.path`) followed by up to two attribute names (`join`). Two keep
-/// the names calls are known by (`os.path.join`, `<builtin>.str.join`); a
-/// longer path names an attribute of an outside *value*, and allowing it lets
-/// every chain of loads through a merged variable mint a new object.
+/// the names calls are known by (`os.path.join`, `<builtin>.str.join`,
+/// `concurrent.futures.Executor.submit`: a submodule is a root of its own, see
+/// `OutsideSubmodule`); a longer path names an attribute of an outside *value*,
+/// and allowing it lets every chain of loads through a merged variable mint a
+/// new object.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Ext {
     pub root: ExtRoot,

@@ -43,6 +43,8 @@ pub struct Solution {
     pub cell_value: Vec<(Obj, Obj)>,
     pub slot_cell: Vec<(Code, Slot, Obj)>,
     pub calls_external: Vec<(Insn, Ext)>,
+    /// `(call, name)`: the call may be `type("name", bases, namespace)`, making a class.
+    pub type_classes: Vec<(Insn, Sym)>,
     pub call_edge: Vec<(Insn, Code)>,
     /// The `call_edge` rows that only the callback fallback gives: an outside function whose
     /// behaviour is not modelled is assumed to call what it is given.
@@ -440,8 +442,8 @@ macro_rules! knowledge_relations {
     ($callback:ident!($($args:tt)*)) => {
         $callback!($($args)*;
             InsnCode, SpecialName, BinarySpecial, CompareSpecial, ContainerMethodEffect, ModuleAttribute,
-            BuiltinFunction, SpecialFallback, ConstModule, ConstRelativeModule, ConstReprFormat, ImplicitlyWrapped, ConstMethod, ContainerTypeMethod,
-            BareOutsideBase, GenericBase, ImportableAs, Submodule, PrivateName, CapitalizedName, ConstName,
+            BuiltinFunction, BuiltinParameter, SpecialFallback, ConstModule, ConstRelativeModule, ConstReprFormat, ImplicitlyWrapped, ConstMethod, ContainerTypeMethod,
+            BareOutsideBase, GenericBase, ImportableAs, Submodule, OutsideSubmodule, PrivateName, CapitalizedName, ConstName,
             OutsideCalled, OutsideArgument, OutsideElement, OutsideReceiver, NotRun,
         )
     };
@@ -457,7 +459,7 @@ macro_rules! fixed_point_inputs {
             ModuleCode, CodeModule, DefaultStore, CellSlot, LoadLocal, StoreCell, StoreAttr, SuperAttr,
             UnpackRest, MakeFunction, ClassBase, CallKeyword, CallStarArgs,
             CallStarKwargs, Delegate, GetIter, Next, GetAIter, GetANext, ExitContext, BinaryOp,
-            TruthTest, InsnCode, SpecialName, ContainerMethodEffect, BuiltinFunction, PrivateName,
+            TruthTest, InsnCode, SpecialName, ContainerMethodEffect, BuiltinFunction, BuiltinParameter, PrivateName,
             CapitalizedName, Copy, Alloc, LocalStore, StaticLocal, StaticField, StoreStatic,
             LoadStatic, ClassStore, AttrLoad, ImportStarInto, CallIn, CallPositional, NameArg, CallbackArg,
             PositionalParam, KeywordSlot, KeywordParam, VarArgsOf, KwArgsOf, KwDefaultsFlow,
@@ -471,7 +473,7 @@ macro_rules! fixed_point_inputs {
             MetaclassKeyword, ImplicitlyWrapped, ModuleNameArg, DeleteAttr, GlobalDefined, ConstMethod, ContainerTypeMethod,
             SliceLoad, EnterResult, SpecialCallArg, PercentFormat, WithFromList, KeyedCall,
             DefaultParam, CallSite, StarCall, ClassStoresCall, ClassStoresValue, NamedItemStore, NamedItemLoad,
-            StringRun, TypeCallClass,
+            StringRun, TypeCallClass, OutsideSubmodule,
         )
     };
 }
@@ -523,6 +525,7 @@ fn prepare(facts: &Facts, knowledge: &Knowledge, substitution: &Substitution) ->
     prepare.ContainerMethodEffect = knowledge.container_methods.iter().copied().collect();
     prepare.ModuleAttribute = knowledge.module_attributes.iter().copied().collect();
     prepare.BuiltinFunction = knowledge.builtin_functions.iter().copied().collect();
+    prepare.BuiltinParameter = knowledge.builtin_parameters.iter().copied().collect();
     prepare.SpecialFallback = knowledge.special_fallbacks.iter().copied().collect();
     prepare.ConstModule = knowledge.constant_modules.iter().copied().collect();
     prepare.ConstRelativeModule = knowledge.constant_relative_modules.iter().copied().collect();
@@ -534,6 +537,7 @@ fn prepare(facts: &Facts, knowledge: &Knowledge, substitution: &Substitution) ->
     prepare.GenericBase = knowledge.generic_bases.iter().copied().collect();
     prepare.ImportableAs = knowledge.importable_as.iter().copied().collect();
     prepare.Submodule = knowledge.submodules.iter().copied().collect();
+    prepare.OutsideSubmodule = knowledge.outside_submodules.iter().copied().collect();
     prepare.PrivateName = knowledge.private_names.iter().copied().collect();
     prepare.CapitalizedName = knowledge.capitalized_names.iter().copied().collect();
     prepare.ConstName = knowledge.constant_names.iter().copied().collect();
@@ -730,6 +734,10 @@ macro_rules! program {
                     cell_value: sorted_owned(self.cell_value.iter().map(|r| (r.1, r.3))),
                     slot_cell: sorted_owned(self.slot_cell.iter().map(|r| (r.1, r.2, r.4))),
                     calls_external: sorted(&self.calls_external),
+                    type_classes: {
+                        let calls: std::collections::HashSet<Insn> = self.TypeCallClass.iter().map(|r| r.0).collect();
+                        sorted_owned(self.NameArg.iter().filter(|r| r.1 == 0 && calls.contains(&r.0)).map(|r| (r.0, r.2)))
+                    },
                     call_edge,
                     assumed_call: sorted(&self.assumed_call),
                     returns: sorted_owned(self.returns.iter().map(|r| (r.1, r.3))),

@@ -167,13 +167,14 @@ impl Analysis {
     /// A solved package with its names, before any control product.
     pub fn solved(
         facts: Facts,
-        names: Names,
+        mut names: Names,
         solution: Solution,
         skipped: Vec<SkippedModule>,
         profile: Vec<PhaseRecord>,
         provenance: Provenance,
         roots: roots::Chosen,
     ) -> Analysis {
+        names.name_type_classes(&solution.type_classes, &solution.symbols);
         let control_scope = ControlScope::Skip;
         Analysis { facts, solution, names, skipped, profile, control: None, control_scope, provenance, roots }
     }

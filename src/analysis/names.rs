@@ -34,7 +34,8 @@ pub struct Names {
     pub made: HashMap<u32, u32>,
     pub class_body: HashMap<u32, u32>,
     /// Calls that may be `type("Name", bases, namespace)`, and `module.Name`, the name of the
-    /// class they make (`__module__` and `__qualname__` of such a class).
+    /// class they make (`__module__` and `__qualname__` of such a class): the solution's
+    /// `type_classes`, named by [`Names::name_type_classes`].
     pub type_call: HashMap<u32, String>,
 }
 
@@ -125,8 +126,19 @@ impl Names {
         let made = facts.rows(RelationId::MakeFunction).map(|r| (r[0], r[1])).collect();
         let class_body = facts.rows(RelationId::ClassBody).map(|r| (r[0], r[1])).collect();
         let code_module: Vec<u32> = rows.iter().map(|r| r.0).collect();
-        let type_call = type_calls(facts, &module, &code_module, &insn_code);
+        let type_call = HashMap::new();
         Ok(Names { code: code_names, scope, kind, module, code_module, insn_code, made, class_body, type_call })
+    }
+
+    /// Names the classes `type("Name", bases, namespace)` calls make (`(call, name)` rows of
+    /// the solution's `type_classes`): `module.Name`, as their `__qualname__` says.
+    pub fn name_type_classes(&mut self, type_classes: &[(u32, u32)], symbols: &Symbols) {
+        for &(site, name) in type_classes {
+            let module = self.insn_code.get(site as usize).and_then(|&c| self.code_module.get(c as usize));
+            if let (Some(module), Some(name)) = (module.and_then(|&m| self.module.get(m as usize)), symbols.text(name)) {
+                self.type_call.insert(site, format!("{module}.{name}"));
+            }
+        }
     }
 
     /// The scope name calls made by instruction `insn` go under.
@@ -193,43 +205,6 @@ impl Names {
         };
         format!("{} {place}", container_kind(c.kind))
     }
-}
-
-/// `module.Name` for each call with three positional arguments, the first a string constant
-/// spelling an identifier (the calls `type("Name", bases, namespace)` may be; the rules make a
-/// class only where one is).
-fn type_calls(facts: &Facts, module: &[String], code_module: &[u32], insn_code: &[u32]) -> HashMap<u32, String> {
-    let mut arity: HashMap<u32, u32> = HashMap::new();
-    let mut first: HashMap<u32, u32> = HashMap::new();
-    for row in facts.rows(RelationId::CallArg) {
-        let count = arity.entry(row[0]).or_default();
-        *count = (*count).max(row[1] + 1);
-        if row[1] == 0 {
-            first.insert(row[2], row[0]);
-        }
-    }
-    first.retain(|_, site| arity.get(site) == Some(&3));
-    let mut producer: HashMap<u32, u32> = HashMap::new();
-    for row in facts.rows(RelationId::StackFlow) {
-        if let Some(&site) = first.get(&row[1]) {
-            producer.insert(row[0], site);
-        }
-    }
-    let strings: HashMap<u32, u32> = facts.rows(RelationId::Const).map(|r| (r[0], r[3])).collect();
-    let mut names = HashMap::new();
-    for row in facts.rows(RelationId::LoadConst) {
-        let Some(&site) = producer.get(&row[2]) else { continue };
-        let Some(text) = strings.get(&row[1]).and_then(|&s| facts.symbols.text(s)) else { continue };
-        let name = text.strip_prefix('\'').and_then(|t| t.strip_suffix('\''));
-        let Some(name) = name.filter(|n| !n.is_empty() && n.chars().all(|c| c.is_alphanumeric() || c == '_')) else {
-            continue;
-        };
-        let place = insn_code.get(site as usize).and_then(|&c| code_module.get(c as usize)).and_then(|&m| module.get(m as usize));
-        if let Some(place) = place {
-            names.insert(site, format!("{place}.{name}"));
-        }
-    }
-    names
 }
 
 /// Names are relative to the input folder: when the folder is itself a package

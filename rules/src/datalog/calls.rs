@@ -140,6 +140,12 @@ ascent::ascent_source! { calls:
     relation partial_count(Insn, u32);
     /// Call `site`, in `ctx`, calls the partial object `(hp, p)`; the result goes to `out`.
     relation partial_call(Ctx, Insn, HCtx, Insn, Var);
+    /// Call `site` of a modelled builtin passes what `var` holds as its parameter `special`,
+    /// by position or by keyword (`BuiltinParameter`).
+    relation builtin_argument(Ctx, Insn, Special, Var);
+    /// Call `site`, of outside code, runs `(h, callee)` (a function or bound method) for the
+    /// calling function: a thread's target, a submitted function.
+    relation runs(Ctx, Insn, HCtx, Obj);
     /// The thread made at `site` runs `(h, callee)`.
     relation target_of(Ctx, Insn, HCtx, Obj);
     /// The thread made at `site` passes the elements of `(h, c)` as its target's positional
@@ -242,6 +248,16 @@ ascent::ascent_source! { calls:
     pts(ctx, out, HCtx::default(), Obj::PassThrough) <-- builtin_call(ctx, _, BuiltinEffect::PassThroughDecorator, out);
     flow(ctx, v, ctx, out) <-- call_target(ctx, site, _, Obj::PassThrough, out), CallPositional(site, 0, v);
 
+    // A builtin's parameters, as its signature takes them.
+    builtin_argument(ctx, site, *special, *v) <--
+        builtin_call(ctx, site, effect, _), BuiltinParameter(effect, special, index), CallPositional(site, index, v);
+    builtin_argument(ctx, site, *special, *v) <--
+        builtin_call(ctx, site, effect, _), BuiltinParameter(effect, special, _), SpecialName(special, name), CallKeyword(site, name, v);
+    // Outside code running a function it was given: from the calling function, the receiver of
+    // a bound method first.
+    context_request(ctx, site, *f, Some(*h)) <-- runs(ctx, site, h, ?Obj::Function(f));
+    arg_obj(ctx, site, *f, 0, *h, r.obj()), context_request(ctx, site, *f, None) <-- runs(ctx, site, h, ?Obj::Bound(f, r));
+
     // `functools.partial(f, *args, **kwargs)`: an object that calls `f` (a function or bound
     // method) with those arguments before the call's own.
     pts(ctx, out, ctx.record(), Obj::Partial(*site)) <-- builtin_call(ctx, site, BuiltinEffect::MakesPartial, out);
@@ -270,17 +286,11 @@ ascent::ascent_source! { calls:
     // `f(*args, **kwargs)`; the call is the thread's making (its `start()` is outside code).
     // The thread itself is an outside instance, as for any outside class.
     pts(ctx, out, HCtx::default(), Obj::External(*e)) <-- external_call(ctx, _, e, out), BuiltinFunction(e, BuiltinEffect::RunsTarget);
-    target_of(ctx, site, h, o) <--
-        builtin_call(ctx, site, BuiltinEffect::RunsTarget, _), CallKeyword(site, name, v), SpecialName(Special::Target, name), pts(ctx, v, h, o);
-    target_of(ctx, site, h, o) <-- builtin_call(ctx, site, BuiltinEffect::RunsTarget, _), CallPositional(site, 1, v), pts(ctx, v, h, o);
-    target_arguments(ctx, site, Special::Args, h, c) <--
-        builtin_call(ctx, site, BuiltinEffect::RunsTarget, _), CallKeyword(site, name, v), SpecialName(special, name),
-        if matches!(special, Special::Args | Special::Kwargs), pts(ctx, v, h, c), if c.iterates_own_elements();
-    target_arguments(ctx, site, if *index == 3 { Special::Args } else { Special::Kwargs }, h, c) <--
-        builtin_call(ctx, site, BuiltinEffect::RunsTarget, _), CallPositional(site, index, v), if matches!(*index, 3 | 4),
+    target_of(ctx, site, h, o) <-- builtin_argument(ctx, site, Special::Target, v), pts(ctx, v, h, o);
+    target_arguments(ctx, site, *special, h, c) <--
+        builtin_argument(ctx, site, special, v), if matches!(special, Special::Args | Special::Kwargs),
         pts(ctx, v, h, c), if c.iterates_own_elements();
-    context_request(ctx, site, *f, Some(*h)) <-- target_of(ctx, site, h, ?Obj::Function(f));
-    arg_obj(ctx, site, *f, 0, *h, r.obj()), context_request(ctx, site, *f, None) <-- target_of(ctx, site, h, ?Obj::Bound(f, r));
+    runs(ctx, site, h, o) <-- target_of(ctx, site, h, o);
     // `args`: a tuple display by position, anything else element by element into any positional
     // parameter; `kwargs`: its values into any keyword.
     arg_obj(ctx, site, f, index + shift, ho, o) <--
@@ -302,8 +312,7 @@ ascent::ascent_source! { calls:
     pts(ctx, out, HCtx::default(), Obj::External(*e)) <--
         builtin_call(ctx, _, BuiltinEffect::Submits, out), BuiltinFunction(e, BuiltinEffect::FutureClass);
     submitted(ctx, site, h, o) <-- builtin_call(ctx, site, BuiltinEffect::Submits, _), CallPositional(site, 0, v), pts(ctx, v, h, o);
-    context_request(ctx, site, *f, Some(*h)) <-- submitted(ctx, site, h, ?Obj::Function(f));
-    arg_obj(ctx, site, *f, 0, *h, r.obj()), context_request(ctx, site, *f, None) <-- submitted(ctx, site, h, ?Obj::Bound(f, r));
+    runs(ctx, site, h, o) <-- submitted(ctx, site, h, o);
     arg_var(ctx, site, f, index - 1 + shift, v) <--
         submitted(ctx, site, _, callee), if let Some((f, shift)) = callee.function_and_shift(),
         CallPositional(site, index, v), if *index > 0;

@@ -199,7 +199,12 @@ ascent::ascent_source! { classes:
     pts(ctx, out, h, o) <-- attr_load(ctx, _, _, b, name, out), field(b, name, h, o);
     flow(store_ctx, v, ctx, out) <--
         attr_load(ctx, _, hb, b, name, out), field_flow(store_ctx, v, hb, b, name), if !b.is_namespace();
-    pts(ctx, out, HCtx::default(), Obj::External(e.attr(*name))) <-- attr_load(ctx, _, _, ?Obj::External(e), name, out);
+    pts(ctx, out, HCtx::default(), Obj::External(e.attr(*name))) <--
+        attr_load(ctx, _, _, ?Obj::External(e), name, out), !OutsideSubmodule(e, name, _);
+    // `import a.b.c` binds `a`; loading `b`, then `c`, gives those modules, named from the
+    // deepest one, so their attributes keep their names however long the dotted name is.
+    pts(ctx, out, HCtx::default(), Obj::External(*child)) <--
+        attr_load(ctx, _, _, ?Obj::External(e), name, out), OutsideSubmodule(e, name, child);
     // `obj.__dict__`: the instance's attributes as a dict; an item a constant names is the
     // attribute (stored and loaded).
     pts(ctx, out, *h, Obj::AttrDict(*site, *k)) <--

@@ -127,6 +127,9 @@ ascent::ascent_source! { facts:
     relation ImportableAs(Sym, ModuleId);
     /// `parent.name` is the submodule `child` (both in the package).
     relation Submodule(ModuleId, Sym, ModuleId);
+    /// Attribute `name` of the outside module `parent` is the module `child` (`concurrent.futures`
+    /// of `concurrent`): a module some import or the knowledge names.
+    relation OutsideSubmodule(Ext, Sym, Ext);
     /// An attribute every module has, with the kind of its value (`__name__`: a string).
     relation ModuleAttribute(Sym, ConstKind);
     /// A name that starts with a capital letter (classes, by convention).
@@ -158,6 +161,9 @@ ascent::ascent_source! { facts:
     relation GenericBase(Ext);
     /// What a builtin or standard-library function does to objects.
     relation BuiltinFunction(Ext, BuiltinEffect);
+    /// A builtin with this effect takes parameter `special` at position `index` or by its
+    /// keyword (`threading.Thread`'s `target`, `args`, `kwargs`).
+    relation BuiltinParameter(BuiltinEffect, Special, u32);
     /// A method of the builtin type of constants of kind `kind`, or of containers of kind
     /// `kind`, as the outside function it is (`<builtin>.str.join`).
     relation ConstMethod(ConstKind, Sym, Ext);
