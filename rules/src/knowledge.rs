@@ -109,7 +109,7 @@ const IMPLICIT_WRAPPERS: &[(Special, Wrapper)] = &[
 /// The methods of the builtin types whose values the rules know (constants and containers,
 /// by kind), as `dir()` lists them: loaded from such a value, a method is an outside function
 /// named after the type (`<builtin>.str.join`).
-const BUILTIN_TYPE_METHODS: &[(&str, &str)] = &[
+pub const BUILTIN_TYPE_METHODS: &[(&str, &str)] = &[
     ("str", "capitalize casefold center count encode endswith expandtabs find format format_map index isalnum \
              isalpha isascii isdecimal isdigit isidentifier islower isnumeric isprintable isspace istitle isupper \
              join ljust lower lstrip maketrans partition removeprefix removesuffix replace rfind rindex rjust \

@@ -579,6 +579,12 @@ pub enum BuiltinEffect {
 }
 
 impl BuiltinEffect {
+    /// Whether the object the builtin makes keeps its positional arguments past the first, to
+    /// pass them on when it is called (`partial(f, a)`, `methodcaller("m", a)`): `kept_arg`.
+    pub fn keeps_arguments(self) -> bool {
+        matches!(self, BuiltinEffect::MakesPartial | BuiltinEffect::MakesMethodCaller)
+    }
+
     /// Whether the builtin surely calls none of the functions it is given (`staticmethod(f)`,
     /// `setattr(obj, "h", f)`, `partial(f)`): its call is no callback site.
     pub fn never_calls_back(self) -> bool {

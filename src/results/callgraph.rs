@@ -217,7 +217,8 @@ impl Graph {
 }
 
 /// The builtin types whose methods PyCG names after its own value classes, with those
-/// names: `<builtin>.str.join` is `<**PyStr**>.join` in PyCG's output.
+/// names: `<builtin>.str.join` is `<**PyStr**>.join` in PyCG's output. Every type the rules
+/// know methods of (`BUILTIN_TYPE_METHODS`) has one (a test checks).
 const PYCG_VALUE_TYPES: &[(&str, &str)] = &[
     ("str", "PyStr"),
     ("bytes", "PyBytes"),
@@ -291,4 +292,18 @@ const LEGEND: &str = r#"  subgraph cluster_legend {
 /// A quoted Graphviz id.
 fn dot_id(name: &str) -> String {
     format!("\"{}\"", name.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pycg_name;
+
+    #[test]
+    fn every_builtin_type_with_known_methods_has_a_pycg_name() {
+        for (type_name, methods) in cpyg_rules::knowledge::BUILTIN_TYPE_METHODS {
+            let method = methods.split_whitespace().next().unwrap_or("m");
+            let name = pycg_name(&format!("<builtin>.{type_name}.{method}"));
+            assert!(name.starts_with("<**Py") && name.ends_with(&format!("**>.{method}")), "{type_name}: {name}");
+        }
+    }
 }

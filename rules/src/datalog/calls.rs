@@ -132,9 +132,8 @@ ascent::ascent_source! { calls:
     /// Site `site` passes the elements of what `var` holds as positional argument `index` of `f`.
     relation arg_elements(Ctx, Insn, Insn, u32, Var);
     /// The partial object `(hp, p)` calls `(h, callee)`, with its positional arguments
-    /// (`partial_arg`, by index) and keywords (`partial_keyword`) first.
+    /// (`kept_arg`, by index) and keywords (`partial_keyword`) first.
     relation partial_of(HCtx, Insn, HCtx, Obj);
-    relation partial_arg(HCtx, Insn, u32, HCtx, Obj);
     relation partial_keyword(HCtx, Insn, Sym, HCtx, Obj);
     /// The partial object made at `p` passes `count` positional arguments first.
     relation partial_count(Insn, u32);
@@ -158,8 +157,10 @@ ascent::ascent_source! { calls:
     relation future_value(HCtx, Insn, HCtx, Obj);
     /// The attribute getter (`calls` false) or method caller made at `p` names `name`.
     relation name_caller(Insn, Sym, bool);
-    /// The method caller `(h, p)` passes `(ho, o)` as argument `index` after the receiver.
-    relation method_caller_arg(HCtx, Insn, u32, HCtx, Obj);
+    /// The object `(h, p)` a builtin made keeps `(ho, o)`, positional argument `index + 1` of
+    /// its making, and passes it as argument `index` of the calls it makes: after the callee of
+    /// a partial, after the receiver of a method caller (`BuiltinEffect::keeps_arguments`).
+    relation kept_arg(HCtx, Insn, u32, HCtx, Obj);
     /// Call `site` calls the method caller `(hp, p)` with `(h, receiver)`, whose class's method
     /// `f` it runs; the result goes to `out`.
     relation method_caller_call(Ctx, Insn, HCtx, Insn, HCtx, Obj, Insn, Var);
@@ -263,8 +264,9 @@ ascent::ascent_source! { calls:
     pts(ctx, out, ctx.record(), Obj::Partial(*site)) <-- builtin_call(ctx, site, BuiltinEffect::MakesPartial, out);
     partial_of(ctx.record(), *site, *h, *o) <--
         builtin_call(ctx, site, BuiltinEffect::MakesPartial, _), CallPositional(site, 0, v), pts(ctx, v, h, o);
-    partial_arg(ctx.record(), *site, index - 1, *h, *o) <--
-        builtin_call(ctx, site, BuiltinEffect::MakesPartial, _), CallPositional(site, index, v), if *index > 0, pts(ctx, v, h, o);
+    kept_arg(ctx.record(), *site, index - 1, *h, *o) <--
+        builtin_call(ctx, site, effect, _), if effect.keeps_arguments(), CallPositional(site, index, v), if *index > 0,
+        pts(ctx, v, h, o);
     partial_keyword(ctx.record(), *site, *name, *h, *o) <--
         builtin_call(ctx, site, BuiltinEffect::MakesPartial, _), CallKeyword(site, name, v), pts(ctx, v, h, o);
     partial_count(site, *index) <--
@@ -277,7 +279,7 @@ ascent::ascent_source! { calls:
         partial_call(ctx, site, hp, p, out), partial_of(hp, p, h, ?Obj::Bound(f, r)), partial_count(p, count);
     arg_obj(ctx, site, f, index + shift, ho, o) <--
         partial_call(ctx, site, hp, p, _), partial_of(hp, p, _, callee), if let Some((f, shift)) = callee.function_and_shift(),
-        partial_arg(hp, p, index, ho, o);
+        kept_arg(hp, p, index, ho, o);
     local(callee_ctx, code, slot, ho, o) <--
         partial_call(ctx, site, hp, p, _), partial_of(hp, p, _, callee), if let Some((f, _)) = callee.function_and_shift(),
         invocation(ctx, site, f, callee_ctx), partial_keyword(hp, p, name, ho, o), KeywordSlot(f, name, code, slot);
@@ -331,8 +333,6 @@ ascent::ascent_source! { calls:
     pts(ctx, out, ctx.record(), Obj::NameCaller(*site)) <-- builtin_call(ctx, site, BuiltinEffect::MakesMethodCaller, out);
     name_caller(*site, *name, false) <-- builtin_call(_, site, BuiltinEffect::MakesAttrGetter, _), NameArg(site, 0, name);
     name_caller(*site, *name, true) <-- builtin_call(_, site, BuiltinEffect::MakesMethodCaller, _), NameArg(site, 0, name);
-    method_caller_arg(ctx.record(), *site, index - 1, *h, *o) <--
-        builtin_call(ctx, site, BuiltinEffect::MakesMethodCaller, _), CallPositional(site, index, v), if *index > 0, pts(ctx, v, h, o);
     attr_load(ctx, *site, *h, *b, *name, *out) <--
         call_target(ctx, site, _, ?Obj::NameCaller(p), out), name_caller(p, name, false), CallPositional(site, 0, v), pts(ctx, v, h, b);
     method_caller_call(ctx, *site, *hp, *p, *h, Obj::Instance(*isite, *k), *f, *out) <--
@@ -341,7 +341,7 @@ ascent::ascent_source! { calls:
     arg_obj(ctx, site, f, 0, h, inst), result_to(ctx, site, f, out), context_request(ctx, site, f, None), binds_defaults(ctx, site) <--
         method_caller_call(ctx, site, _, _, h, inst, f, out);
     arg_obj(ctx, site, f, index + 1, ho, o) <--
-        method_caller_call(ctx, site, hp, p, _, _, f, _), method_caller_arg(hp, p, index, ho, o);
+        method_caller_call(ctx, site, hp, p, _, _, f, _), kept_arg(hp, p, index, ho, o);
 
     // Positional arguments; extra ones are collected in `*args`.
     local_flow(ctx, v, callee_ctx, callee, slot) <--
