@@ -45,6 +45,12 @@ impl From<cpyg_control::Error> for Error {
     }
 }
 
+impl From<cpyg_ddg::Error> for Error {
+    fn from(error: cpyg_ddg::Error) -> Error {
+        Error::Input(error.to_string())
+    }
+}
+
 impl Error {
     pub fn exit_code(&self) -> u8 {
         match self {

@@ -6,6 +6,7 @@ use std::time::Duration;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use cpyg::analysis::names::NameStyle;
+use cpyg::analysis::Products;
 use cpyg::error::{EXIT_INCOMPLETE, EXIT_USAGE};
 use cpyg::load;
 use cpyg::monitor;
@@ -84,6 +85,10 @@ enum Command {
         /// Which code objects get a CFG and CDG (`cfg_*`, `cdg_edge` tables).
         #[arg(long, value_enum, default_value_t = Scope::Reachable)]
         control: Scope,
+        /// Also build the data-dependence graph of the code objects with a CFG (`ddg_*`
+        /// tables; the reachable ones get a CFG for it under `--control none`).
+        #[arg(long)]
+        ddg: bool,
         #[command(flatten)]
         run: RunOptions,
     },
@@ -107,6 +112,10 @@ enum Command {
         /// Which code objects get a CFG and CDG (`cfg_*`, `cdg_edge` tables).
         #[arg(long, value_enum, default_value_t = Scope::Reachable)]
         control: Scope,
+        /// Also build the data-dependence graph of the code objects with a CFG (`ddg_*`
+        /// tables; the reachable ones get a CFG for it under `--control none`).
+        #[arg(long)]
+        ddg: bool,
         #[command(flatten)]
         run: RunOptions,
     },
@@ -135,10 +144,11 @@ enum Command {
         #[command(flatten)]
         run: RunOptions,
     },
-    /// Print the control-flow graph or the control-dependence graph of a package's
-    /// functions, as Graphviz or JSON (schema: docs/control.schema.json in cpyg's source).
+    /// Print the control-flow graph, the control-dependence graph or the data-dependence
+    /// graph of a package's functions, as Graphviz or JSON (schemas: docs/control.schema.json
+    /// and docs/ddg.schema.json in cpyg's source).
     Graph {
-        /// `cfg` (refined, exception-aware, with a synthetic exit) or `cdg`.
+        /// `cfg` (refined, exception-aware, with a synthetic exit), `cdg` or `ddg`.
         #[arg(value_enum)]
         product: GraphProduct,
         #[command(flatten)]
@@ -151,6 +161,29 @@ enum Command {
         /// Which code objects: those the analysis reaches, or all.
         #[arg(long, value_enum, default_value_t = GraphScope::Reachable)]
         scope: GraphScope,
+        #[command(flatten)]
+        output: Output,
+        #[command(flatten)]
+        run: RunOptions,
+    },
+    /// Print the lines a line depends on (`--backward`, the default) or that depend on it
+    /// (`--forward`), following every data dependence: within functions, through
+    /// globals, cells, fields and containers, and across calls.
+    Slice {
+        /// `FILE:LINE` or `FILE:LINE:NAME` (only the instructions on the line that read or
+        /// write NAME); FILE as the package spells it, or its last parts.
+        criterion: String,
+        /// What depends on the criterion, instead of what it depends on.
+        #[arg(long, conflicts_with = "backward")]
+        forward: bool,
+        /// What the criterion depends on (the default).
+        #[arg(long)]
+        backward: bool,
+        #[command(flatten)]
+        input: AnalysisInput,
+        /// A line per source line (`file:line  functions  kinds`) or one JSON document.
+        #[arg(long, value_enum, default_value_t = SliceFormat::Text)]
+        format: SliceFormat,
         #[command(flatten)]
         output: Output,
         #[command(flatten)]
@@ -283,9 +316,17 @@ enum GraphScope {
 enum GraphProduct {
     Cfg,
     Cdg,
+    /// The data-dependence graph.
+    Ddg,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
+enum SliceFormat {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum GraphFormat {
     Dot,
     Json,
@@ -545,14 +586,22 @@ fn run(command: Command) -> Result<ExitCode, Error> {
         Command::Rules => {
             let width = RuleSet::ALL.iter().map(|r| r.name().len()).max().unwrap_or(0);
             emit(None, |out| {
-                RuleSet::ALL.iter().try_for_each(|rules| writeln!(out, "{:width$}  {}", rules.name(), rules.description()))
+                RuleSet::ALL
+                    .iter()
+                    .try_for_each(|rules| writeln!(out, "{:width$}  {}", rules.name(), rules.description()))
             })?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Analyze { input, db, control, run } => analyze(&input, &db, control.into(), &run),
-        Command::Solve { facts, rules, roots, db, edited, threads, control, run } => {
+        Command::Analyze { input, db, control, ddg, run } => {
+            analyze(&input, &db, Products { control: control.into(), ddg }, &run)
+        }
+        Command::Solve { facts, rules, roots, db, edited, threads, control, ddg, run } => {
             let verify = if edited { Verify::Structure } else { Verify::Contents };
-            solve(&facts, verify, rules.rules()?, &roots.start(), &db, threads.get(), control.into(), &run)
+            let products = Products { control: control.into(), ddg };
+            solve(&facts, verify, rules.rules()?, &roots.start(), &db, threads.get(), products, &run)
+        }
+        Command::Slice { criterion, forward, backward: _, input, format, output, run } => {
+            slice(&criterion, forward, &input, format, output.output.as_deref(), &run)
         }
         Command::Graph { product, input, function, format, scope, output, run } => {
             graph(product, &input, function.as_deref(), format, scope, output.output.as_deref(), &run)
@@ -660,12 +709,7 @@ fn facts(
     Ok(options.exit(run.skipped.len()))
 }
 
-fn analyze(
-    input: &AnalysisInput,
-    db: &Database,
-    control: cpyg::analysis::ControlScope,
-    options: &RunOptions,
-) -> Result<ExitCode, Error> {
+fn analyze(input: &AnalysisInput, db: &Database, products: Products, options: &RunOptions) -> Result<ExitCode, Error> {
     options.start();
     let python = input.python.python.as_deref();
     let run = cpyg::results::analyze_to_db_from(
@@ -674,7 +718,7 @@ fn analyze(
         input.rules.rules()?,
         &input.roots.start(),
         input.threads.get(),
-        control,
+        products,
         &db.destination(),
     )?;
     monitor::finish();
@@ -690,11 +734,11 @@ fn solve(
     start: &cpyg::analysis::roots::Start,
     db: &Database,
     threads: usize,
-    control: cpyg::analysis::ControlScope,
+    products: Products,
     options: &RunOptions,
 ) -> Result<ExitCode, Error> {
     options.start();
-    let run = cpyg::results::solve_to_db_from(facts, verify, rules, start, threads, control, &db.destination())?;
+    let run = cpyg::results::solve_to_db_from(facts, verify, rules, start, threads, products, &db.destination())?;
     monitor::finish();
     options.report(&run.analysis.profile);
     report_run(&run);
@@ -756,6 +800,26 @@ fn graph(
     let product = match product {
         GraphProduct::Cfg => Product::Cfg,
         GraphProduct::Cdg => Product::Cdg,
+        GraphProduct::Ddg => {
+            analysis.build_ddg(cpyg_ddg::Options::default())?;
+            let text = cpyg::results::ddg::render(&analysis, function, format == GraphFormat::Json)?;
+            monitor::finish();
+            options.report(&analysis.profile);
+            report_skipped(&analysis);
+            if let Some(ddg) = &analysis.ddg {
+                let kinds: Vec<String> =
+                    cpyg_ddg::Kind::ALL.iter().map(|&k| format!("{} {}", ddg.count(k), k.name())).collect();
+                eprintln!(
+                    "cpyg: {}; {} nodes, {} dependences ({})",
+                    cpyg::results::Setting(&analysis),
+                    ddg.nodes.len(),
+                    ddg.edges.len(),
+                    kinds.join(", ")
+                );
+            }
+            emit(output, |out| out.write_all(text.as_bytes()))?;
+            return Ok(options.exit(analysis.skipped.len()));
+        }
     };
     let format = match format {
         GraphFormat::Dot => Format::Dot,
@@ -776,6 +840,44 @@ fn graph(
         );
     }
     emit(output, |out| out.write_all(text.as_bytes()))?;
+    Ok(options.exit(analysis.skipped.len()))
+}
+
+fn slice(
+    criterion: &str,
+    forward: bool,
+    input: &AnalysisInput,
+    format: SliceFormat,
+    output: Option<&Path>,
+    options: &RunOptions,
+) -> Result<ExitCode, Error> {
+    use cpyg::results::ddg::{slice, Criterion, Direction, Namer};
+    let criterion = Criterion::parse(criterion).map_err(Error::Usage)?;
+    options.start();
+    let mut analysis = input.analyze()?;
+    analysis.build_products(Products { control: cpyg::analysis::ControlScope::Reachable, ddg: true })?;
+    let ddg = analysis.ddg.as_ref().ok_or_else(|| Error::Input("no data-dependence graph".into()))?;
+    let direction = if forward { Direction::Forward } else { Direction::Backward };
+    let lines = slice(&Namer::new(&analysis), ddg, &criterion, direction).map_err(Error::Usage)?;
+    monitor::finish();
+    options.report(&analysis.profile);
+    report_skipped(&analysis);
+    eprintln!("cpyg: {}; {} lines in the slice", cpyg::results::Setting(&analysis), lines.len());
+    emit(output, |out| match format {
+        SliceFormat::Json => writeln!(out, "{}", serde_json::to_string_pretty(&lines).unwrap_or_default()),
+        SliceFormat::Text => lines.iter().try_for_each(|l| {
+            let functions: Vec<&str> = l.functions.iter().map(String::as_str).collect();
+            let kinds: Vec<&str> = l.kinds.iter().copied().collect();
+            writeln!(
+                out,
+                "{}:{}  {}  {}",
+                l.file,
+                l.line,
+                functions.join(","),
+                if kinds.is_empty() { "criterion".to_string() } else { kinds.join(",") }
+            )
+        }),
+    })?;
     Ok(options.exit(analysis.skipped.len()))
 }
 

@@ -20,10 +20,11 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use cases::{from_source, required_release};
 use cpyg::analysis::ControlScope;
 use cpyg::results::control::{document, Document, Function, Product};
-use cases::{from_source, required_release};
-use expect::{Assertion, Expectation, Target};
+use cpyg::results::ddg::{NamedEdge, NamedNode, Namer};
+use expect::{Assertion, DdgEnd, Expectation, Target};
 
 /// Every release this build reads.
 fn releases() -> Vec<u8> {
@@ -87,7 +88,6 @@ fn read_case(name: &str) -> Case {
     Case { name: name.to_string(), expectations, start, first_release, from_source }
 }
 
-
 /// How one case fared under one release.
 enum Outcome {
     Skipped,
@@ -147,13 +147,18 @@ fn check_under(
         false => None,
         true => Some(control_documents(&mut analysis).map_err(|error| format!("control products failed: {error}"))?),
     };
+    let ddg = match expectations.iter().any(|e| e.assertion.is_ddg()) {
+        false => None,
+        true => Some(ddg_edges(&mut analysis).map_err(|error| format!("data-dependence graph failed: {error}"))?),
+    };
     let graph = analysis.callgraph_pycg();
     let points_to = |scope: &str, name: &str| analysis.points_to(scope, name);
     Ok(expectations
         .iter()
         .filter_map(|e| {
-            let result = match &control {
-                Some((cfg, cdg)) if e.assertion.is_control() => check_control(cfg, cdg, &e.assertion),
+            let result = match (&control, &ddg) {
+                (Some((cfg, cdg)), _) if e.assertion.is_control() => check_control(cfg, cdg, &e.assertion),
+                (_, Some(edges)) if e.assertion.is_ddg() => check_ddg(edges, &e.assertion),
                 _ => check(&graph, &points_to, &e.assertion),
             };
             result.err().map(|found| ((*e).clone(), found))
@@ -166,6 +171,49 @@ fn check_under(
 fn control_documents(analysis: &mut cpyg::analysis::Analysis) -> Result<(Document, Document), String> {
     analysis.build_control(ControlScope::All).map_err(|e| e.to_string())?;
     Ok((document(analysis, Product::Cfg, None)?, document(analysis, Product::Cdg, None)?))
+}
+
+/// The data-dependence graph of every code object, by name.
+fn ddg_edges(analysis: &mut cpyg::analysis::Analysis) -> Result<Vec<NamedEdge>, String> {
+    if analysis.control.is_none() {
+        analysis.build_control(ControlScope::All).map_err(|e| e.to_string())?;
+    }
+    analysis.build_ddg(cpyg_ddg::Options::default()).map_err(|e| e.to_string())?;
+    let ddg = analysis.ddg.as_ref().ok_or("no data-dependence graph")?;
+    Ok(Namer::new(analysis).edges(ddg))
+}
+
+fn ddg_end_matches(end: &DdgEnd, node: &NamedNode) -> bool {
+    let is_param = node.what.starts_with("param ");
+    match end {
+        DdgEnd::Line { function, line } => !is_param && node.function == *function && node.line == Some(*line),
+        DdgEnd::Param { function, name } => {
+            is_param && node.function == *function && node.what.strip_prefix("param ") == Some(name.as_str())
+        }
+    }
+}
+
+fn check_ddg(edges: &[NamedEdge], assertion: &Assertion) -> Result<(), String> {
+    let Assertion::Ddg { from, to, kind, present } = assertion else {
+        unreachable!("only ddg assertions are checked here")
+    };
+    let between: Vec<&NamedEdge> =
+        edges.iter().filter(|e| ddg_end_matches(from, &e.from) && ddg_end_matches(to, &e.to)).collect();
+    let found = between.iter().any(|e| kind.as_deref().is_none_or(|k| k == e.kind));
+    if found == *present {
+        return Ok(());
+    }
+    let kinds: BTreeSet<&str> = between.iter().map(|e| e.kind).collect();
+    let out_of_from: BTreeSet<String> = edges
+        .iter()
+        .filter(|e| ddg_end_matches(from, &e.from))
+        .map(|e| format!("{}:{} {} ({})", e.to.function, e.to.line.unwrap_or(0), e.to.what, e.kind))
+        .collect();
+    Err(if *present {
+        format!("no such edge; edges between them: {kinds:?}; from there: {}", join(out_of_from.iter()))
+    } else {
+        format!("edges of kinds {kinds:?} hold")
+    })
 }
 
 /// The code objects a control assertion on `function` reads: the function's own and
@@ -236,7 +284,16 @@ fn check_control(cfg: &Document, cdg: &Document, assertion: &Assertion) -> Resul
     }
     let sources = blocks_on_line(&group, from);
     let targets = target_blocks(&group, to);
-    for (line, blocks) in [(Some(from), &sources), (match to { Target::Line(l) => Some(l), _ => None }, &targets)] {
+    for (line, blocks) in [
+        (Some(from), &sources),
+        (
+            match to {
+                Target::Line(l) => Some(l),
+                _ => None,
+            },
+            &targets,
+        ),
+    ] {
         if let (Some(line), true) = (line, blocks.is_empty()) {
             return Err(format!("no block of {function} has an instruction on line {line}"));
         }
@@ -298,6 +355,7 @@ fn check(graph: &CallGraph, points_to: &PointsTo, assertion: &Assertion) -> Resu
             }
         }
         Assertion::Cfg { .. } | Assertion::Cdg { .. } => Err("a control assertion needs the control products".into()),
+        Assertion::Ddg { .. } => Err("a ddg assertion needs the data-dependence graph".into()),
     }
 }
 
@@ -478,7 +536,13 @@ fn assertions_are_checked_against_the_graph_and_points_to_sets() {
 #[test]
 fn identical_failures_are_reported_once_with_their_releases() {
     let expectation = expect::parse("\n\nedge main.run -> main.B.m\n").unwrap().remove(0);
-    let case = Case { name: "cls_x".into(), expectations: Ok(vec![expectation.clone()]), first_release: 11, from_source: false, start: expect::Start::modules() };
+    let case = Case {
+        name: "cls_x".into(),
+        expectations: Ok(vec![expectation.clone()]),
+        first_release: 11,
+        from_source: false,
+        start: expect::Start::modules(),
+    };
     let failed = |found: &str| Outcome::Checked { failed: vec![(expectation.clone(), found.to_string())] };
     let outcomes = vec![
         (10, Outcome::Skipped),

@@ -168,3 +168,27 @@ fn roots_and_entries_are_chosen_and_named() {
     let both = cpyg(&[&"callgraph", &example, &"--entry", &"main.left", &"--roots", &"all"]);
     assert_eq!(both.status.code(), Some(2), "{}", stderr(&both));
 }
+
+#[test]
+fn a_backward_slice_follows_the_value_from_its_source_to_the_callback() {
+    let run = cpyg(&[&"slice", &"main.py:23", &running_example(), &"-q"]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let lines: Vec<String> =
+        String::from_utf8_lossy(&run.stdout).lines().map(|l| l.split("  ").next().unwrap_or("").to_string()).collect();
+    // `left` returns its parameter, which `invoke` passed on from `run`'s `value`, which
+    // `__enter__` returned from `source()`.
+    // The fixture is `.pyc`: lines are reported in the file read, the criterion names the source.
+    for line in ["main.pyc:6", "main.pyc:15", "main.pyc:22", "main.pyc:32", "main.pyc:40", "main.pyc:42"] {
+        assert!(lines.iter().any(|l| l == line), "{line} missing from {lines:?}");
+    }
+    // `audit` and `__exit__` do not feed `left`'s result.
+    assert!(!lines.iter().any(|l| l == "main.pyc:10" || l == "main.pyc:18"), "{lines:?}");
+
+    let forward = cpyg(&[&"slice", &"main.py:6", &"--forward", &running_example(), &"-q"]);
+    let text = String::from_utf8_lossy(&forward.stdout);
+    assert!(text.lines().any(|l| l.starts_with("main.pyc:27 ")), "the raise in `right` uses the value: {text}");
+
+    let nowhere = cpyg(&[&"slice", &"main.py:3", &running_example(), &"-q"]);
+    assert_eq!(nowhere.status.code(), Some(2), "{}", stderr(&nowhere));
+    assert!(stderr(&nowhere).contains("no instruction on main.py:3"), "{}", stderr(&nowhere));
+}

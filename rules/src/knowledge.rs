@@ -52,7 +52,9 @@ const MODULE_ATTRIBUTES: &[(&str, ConstKind)] = &[
     ("__cached__", ConstKind::Str),
 ];
 
-const CONTAINER_METHODS: &[(&str, ContainerEffect)] = &[
+/// What the methods of builtin containers do with elements (also what the data-dependence
+/// graph reads as container stores and loads).
+pub const CONTAINER_METHODS: &[(&str, ContainerEffect)] = &[
     ("append", ContainerEffect::AddsArguments),
     ("add", ContainerEffect::AddsArguments),
     ("insert", ContainerEffect::AddsArguments),

@@ -60,8 +60,26 @@ pub struct Solution {
     pub context_call_edge: Vec<(CallString, Insn, CallString, Code)>,
     /// `(heap context, cell, object)`: what each cell an activation made may hold.
     pub context_cell_value: Vec<(CallString, Obj, Obj)>,
+    /// Every activation a call site starts, and how it binds the site's own arguments
+    /// (what the data-dependence graph follows from actuals to formals and back).
+    pub call_binding: Vec<CallBinding>,
     /// The attributes the rule set gave code objects (every one `context` under `context`).
     pub policy: Vec<(Code, Attribute)>,
+}
+
+/// Site `site`, in context `ctx`, runs `code` in `callee_ctx`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CallBinding {
+    pub ctx: CallString,
+    pub site: Insn,
+    pub callee_ctx: CallString,
+    pub code: Code,
+    /// The parameter the site's first positional argument binds (1 after a bound
+    /// receiver); `None` when the activation takes no argument from the site's own
+    /// (a property getter, an implicit special method, a callback run by outside code).
+    pub shift: Option<u32>,
+    /// The site's result is what `code` returns (not so for `__init__` of a class call).
+    pub result: bool,
 }
 
 impl Solution {
@@ -209,7 +227,9 @@ fn solve_substituted(
         .build()
         .map_err(|e| Error::Threads { threads, message: e.to_string() })?;
     let mut solution = pool.install(|| match rule_set {
-        RuleSet::Insensitive | RuleSet::Flow => run::<Insensitive>(facts, &knowledge, policy, substitution, first, observe),
+        RuleSet::Insensitive | RuleSet::Flow => {
+            run::<Insensitive>(facts, &knowledge, policy, substitution, first, observe)
+        }
         RuleSet::Context | RuleSet::Complete | RuleSet::Selective => {
             run::<Contextual>(facts, &knowledge, policy, substitution, first, observe)
         }
@@ -272,7 +292,8 @@ fn run<P: Program>(
     // afresh from the facts and the orders the previous round's bases give. Orders
     // computed from more bases only add positions; the rounds end when bases stop changing.
     // Only the orders' part of the preparation depends on them: the rest is prepared once.
-    let classes: Vec<Insn> = sorted_owned(rows::<(u32, u32, u32, u32)>(facts, RelationId::BuildClass)?.iter().map(|r| r.0));
+    let classes: Vec<Insn> =
+        sorted_owned(rows::<(u32, u32, u32, u32)>(facts, RelationId::BuildClass)?.iter().map(|r| r.0));
     let diagnostics = Diagnostics::from_env()?;
     observe(Step::Prepare);
     let prepared = prepare(facts, knowledge, substitution)?;
@@ -309,7 +330,11 @@ fn run<P: Program>(
         if diagnostics.profile {
             let several = next.iter().filter(|r| r.1 == 1 && r.2 == 1).count();
             let most = next.iter().map(|r| r.1 + 1).max().unwrap_or(0);
-            eprintln!("orders after round {}: {} rows, {several} classes with several, at most {most}", rounds, next.len());
+            eprintln!(
+                "orders after round {}: {} rows, {several} classes with several, at most {most}",
+                rounds,
+                next.len()
+            );
         }
         let (pts, call_edges) = program.round_sizes();
         observe(Step::RoundEnded { round: rounds, pts, call_edges, last: next == mro });
@@ -364,7 +389,9 @@ impl Diagnostics {
                     .ok()
                     .filter(|s| s.is_finite() && *s >= 0.0)
                     .map(std::time::Duration::from_secs_f64)
-                    .ok_or_else(|| Error::Environment(format!("CPYG_PROFILE_STOP: `{text}` is not a number of seconds")))?,
+                    .ok_or_else(|| {
+                        Error::Environment(format!("CPYG_PROFILE_STOP: `{text}` is not a number of seconds"))
+                    })?,
             ),
         };
         let max_orders = match std::env::var("CPYG_MRO_ORDERS") {
@@ -728,7 +755,9 @@ macro_rules! program {
                     reachable,
                     local,
                     field: sorted_owned(self.field.iter().map(|r| (r.0, r.1, r.3))),
-                    field_flow: sorted_owned(self.field_flow.iter().filter(|f| !f.3.is_namespace()).map(|f| (f.1, f.3, f.4))),
+                    field_flow: sorted_owned(
+                        self.field_flow.iter().filter(|f| !f.3.is_namespace()).map(|f| (f.1, f.3, f.4)),
+                    ),
                     aliases: substitution.aliases(),
                     elem: sorted_owned(self.elem.iter().map(|r| (r.1, r.3))),
                     cell_value: sorted_owned(self.cell_value.iter().map(|r| (r.1, r.3))),
@@ -736,7 +765,9 @@ macro_rules! program {
                     calls_external: sorted(&self.calls_external),
                     type_classes: {
                         let calls: std::collections::HashSet<Insn> = self.TypeCallClass.iter().map(|r| r.0).collect();
-                        sorted_owned(self.NameArg.iter().filter(|r| r.1 == 0 && calls.contains(&r.0)).map(|r| (r.0, r.2)))
+                        sorted_owned(
+                            self.NameArg.iter().filter(|r| r.1 == 0 && calls.contains(&r.0)).map(|r| (r.0, r.2)),
+                        )
                     },
                     call_edge,
                     assumed_call: sorted(&self.assumed_call),
@@ -747,6 +778,35 @@ macro_rules! program {
                         self.context_call_edge.iter().map(|r| (r.0.call_string(), r.1, r.2.call_string(), r.3)),
                     ),
                     context_cell_value: sorted_owned(self.cell_value.iter().map(|r| (heap(&r.0), r.1, r.3))),
+                    call_binding: {
+                        let code_of: std::collections::HashMap<Insn, Code> =
+                            self.MakeFunction.iter().map(|r| (r.0, r.1)).collect();
+                        let mut shifts: std::collections::HashMap<_, Vec<u32>> = std::collections::HashMap::new();
+                        for r in self.call_args_to.iter() {
+                            shifts.entry((r.0.clone(), r.1, r.2, r.4.clone())).or_default().push(r.3);
+                        }
+                        let result: std::collections::HashSet<_> =
+                            self.result_to.iter().map(|r| (r.0.clone(), r.1, r.2)).collect();
+                        sorted_owned(self.invocation.iter().flat_map(|r| {
+                            let key = (r.0.clone(), r.1, r.2, r.3.clone());
+                            let shifts: Vec<Option<u32>> = match shifts.get(&key) {
+                                Some(all) => all.iter().copied().map(Some).collect(),
+                                None => vec![None],
+                            };
+                            let code = code_of.get(&r.2).copied();
+                            let result = result.contains(&(r.0.clone(), r.1, r.2));
+                            shifts.into_iter().filter_map(move |shift| {
+                                Some(CallBinding {
+                                    ctx: r.0.call_string(),
+                                    site: r.1,
+                                    callee_ctx: r.3.call_string(),
+                                    code: code?,
+                                    shift,
+                                    result,
+                                })
+                            })
+                        }))
+                    },
                     pts,
                     invokes,
                     unresolved,
@@ -761,7 +821,6 @@ macro_rules! program {
 program!(Insensitive, crate::sets::insensitive::Ctx);
 program!(Contextual, crate::sets::contextual::Ctx);
 program!(CallSite1, crate::sets::callsite1::Ctx);
-
 
 /// The names of a relation list's relations.
 macro_rules! relation_names {

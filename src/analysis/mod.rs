@@ -35,6 +35,9 @@ pub struct Analysis {
     pub control: Option<cpyg_control::Control>,
     /// Which code objects `control` covers.
     pub control_scope: ControlScope,
+    /// The data-dependence graph of the code objects `control` covers, once
+    /// [`Analysis::build_ddg`] has run.
+    pub ddg: Option<cpyg_ddg::Ddg>,
     /// What was analysed, with what.
     pub provenance: Provenance,
     /// Where the analysis started, and why.
@@ -84,6 +87,21 @@ impl Provenance {
             .as_ref()
             .map(|version| (version.clone(), manifest.interpreter_path.clone().unwrap_or_default()));
         Provenance { interpreter, inputs: manifest.inputs.clone(), modules: manifest.modules.clone() }
+    }
+}
+
+/// The products built after the fixed point: the CFG and CDG of some code objects, and
+/// the data-dependence graph (of the code objects with a CFG; the reachable ones get one
+/// when `control` names none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Products {
+    pub control: ControlScope,
+    pub ddg: bool,
+}
+
+impl From<ControlScope> for Products {
+    fn from(control: ControlScope) -> Products {
+        Products { control, ddg: false }
     }
 }
 
@@ -176,7 +194,18 @@ impl Analysis {
     ) -> Analysis {
         names.name_type_classes(&solution.type_classes, &solution.symbols);
         let control_scope = ControlScope::Skip;
-        Analysis { facts, solution, names, skipped, profile, control: None, control_scope, provenance, roots }
+        Analysis {
+            facts,
+            solution,
+            names,
+            skipped,
+            profile,
+            control: None,
+            control_scope,
+            ddg: None,
+            provenance,
+            roots,
+        }
     }
 }
 
@@ -234,11 +263,34 @@ impl Analysis {
         unresolved.dedup();
         let mut profiler = Profiler::new();
         profiler.begin("control");
-        let control =
-            cpyg_control::build_observed(&self.facts, &codes, &unresolved, &mut |step| profiler.step(step))?;
+        let control = cpyg_control::build_observed(&self.facts, &codes, &unresolved, &mut |step| profiler.step(step))?;
         self.profile.extend(profiler.finish());
         self.control = Some(control);
         self.control_scope = scope;
+        Ok(())
+    }
+
+    /// Builds the products asked for after the fixed point.
+    pub fn build_products(&mut self, products: Products) -> Result<(), crate::Error> {
+        self.build_control(products.control)?;
+        if products.ddg {
+            self.build_ddg(cpyg_ddg::Options::default())?;
+        }
+        Ok(())
+    }
+
+    /// Builds the data-dependence graph, as the phase `ddg`, of the code objects the
+    /// control products cover (built first for the reachable ones when they are not).
+    pub fn build_ddg(&mut self, options: cpyg_ddg::Options) -> Result<(), crate::Error> {
+        if self.control.is_none() {
+            self.build_control(ControlScope::Reachable)?;
+        }
+        let Some(control) = &self.control else { return Ok(()) };
+        let mut profiler = Profiler::new();
+        profiler.begin("ddg");
+        let ddg = cpyg_ddg::build(&self.facts, &self.solution, control, options)?;
+        self.profile.extend(profiler.finish());
+        self.ddg = Some(ddg);
         Ok(())
     }
 

@@ -5,6 +5,7 @@
 pub mod callgraph;
 pub mod calls;
 pub mod control;
+pub mod ddg;
 pub mod reasons;
 pub mod sqlite;
 
@@ -18,7 +19,7 @@ use cpyg_rules::objects::Coverage;
 use cpyg_rules::RuleSet;
 
 use crate::analysis::roots::{self, Start};
-use crate::analysis::{analyze_from, solve_profiled, Analysis, ControlScope};
+use crate::analysis::{analyze_from, solve_profiled, Analysis, ControlScope, Products};
 use crate::profile::Profiler;
 
 /// The rule set called `name`; an unknown name lists the known ones.
@@ -51,11 +52,11 @@ pub fn analyze_to_db_from(
     rules: impl Into<crate::analysis::Rules>,
     start: &Start,
     threads: usize,
-    control: ControlScope,
+    products: impl Into<Products>,
     db: &sqlite::Destination<'_>,
 ) -> Result<Run, crate::Error> {
     let mut analysis = analyze_from(inputs, python, rules, start, threads, Profiler::new())?;
-    analysis.build_control(control)?;
+    analysis.build_products(products.into())?;
     export_run(analysis, db)
 }
 
@@ -78,11 +79,11 @@ pub fn solve_to_db_from(
     rules: impl Into<crate::analysis::Rules>,
     start: &Start,
     threads: usize,
-    control: ControlScope,
+    products: impl Into<Products>,
     db: &sqlite::Destination<'_>,
 ) -> Result<Run, crate::Error> {
     let mut analysis = solve_dir_from(facts, verify, rules, start, threads, Profiler::new())?;
-    analysis.build_control(control)?;
+    analysis.build_products(products.into())?;
     export_run(analysis, db)
 }
 
@@ -92,13 +93,22 @@ fn export_run(mut analysis: Analysis, db: &sqlite::Destination<'_>) -> Result<Ru
 }
 
 /// Solves the facts of a fact directory exactly as `cpyg facts` wrote it.
-pub fn solve_dir(dir: &Path, rules: impl Into<crate::analysis::Rules>, threads: usize) -> Result<Analysis, crate::Error> {
+pub fn solve_dir(
+    dir: &Path,
+    rules: impl Into<crate::analysis::Rules>,
+    threads: usize,
+) -> Result<Analysis, crate::Error> {
     solve_dir_with(dir, Verify::Contents, rules, threads)
 }
 
 /// Solves the facts of a fact directory, checked as `verify` says; every id is
 /// checked either way, so that no rule or name lookup meets a dangling one.
-pub fn solve_dir_with(dir: &Path, verify: Verify, rules: impl Into<crate::analysis::Rules>, threads: usize) -> Result<Analysis, crate::Error> {
+pub fn solve_dir_with(
+    dir: &Path,
+    verify: Verify,
+    rules: impl Into<crate::analysis::Rules>,
+    threads: usize,
+) -> Result<Analysis, crate::Error> {
     solve_dir_profiled(dir, verify, rules, threads, Profiler::new())
 }
 
@@ -140,7 +150,11 @@ pub fn solve_dir_from(
     let provenance = crate::analysis::Provenance::of_manifest(&manifest);
     let skipped = manifest.skipped;
     if facts.count(RelationId::Module) == 0 {
-        return Err(crate::Error::NothingAnalysable(format!("{}: {}", dir.display(), crate::facts::nothing_left(&skipped))));
+        return Err(crate::Error::NothingAnalysable(format!(
+            "{}: {}",
+            dir.display(),
+            crate::facts::nothing_left(&skipped)
+        )));
     }
     let inputs: Vec<PathBuf> = manifest.inputs.iter().map(PathBuf::from).collect();
     let names = crate::analysis::Names::new(&facts)?;

@@ -25,10 +25,10 @@ use cpyg_facts::write::COMMIT;
 
 use crate::analysis::names::NameStyle;
 use crate::analysis::{names, Analysis, Names};
-use cpyg_control::Control;
 use crate::monitor;
 use crate::profile::{PhaseRecord, Profiler};
 use crate::results::calls::{call_edges, Callee};
+use cpyg_control::Control;
 
 /// What an export wrote.
 #[derive(Clone, Copy, Debug)]
@@ -61,7 +61,8 @@ pub fn export(analysis: &mut Analysis, db: &Destination<'_>) -> Result<Exported,
     profiler.begin("export");
     let path = db.path;
     check_replaceable(path, db.force)?;
-    let name = path.file_name().and_then(|n| n.to_str()).ok_or_else(|| format!("{}: not a file name", path.display()))?;
+    let name =
+        path.file_name().and_then(|n| n.to_str()).ok_or_else(|| format!("{}: not a file name", path.display()))?;
     let partial = path.with_file_name(format!(".{name}.partial-{}", std::process::id()));
     let _ = fs::remove_file(&partial);
     monitor::writing(partial.clone());
@@ -69,7 +70,8 @@ pub fn export(analysis: &mut Analysis, db: &Destination<'_>) -> Result<Exported,
         .map_err(|e| format!("{}: {e}", path.display()))
         .and_then(|counts| {
             let _commit = COMMIT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            fs::rename(&partial, path).map_err(|e| format!("{}: cannot move the new database in place: {e}", path.display()))?;
+            fs::rename(&partial, path)
+                .map_err(|e| format!("{}: cannot move the new database in place: {e}", path.display()))?;
             monitor::written(&partial);
             Ok(counts)
         });
@@ -89,11 +91,11 @@ pub fn open_read_only(path: &Path) -> Result<Connection, crate::Error> {
     if !path.is_file() {
         return Err(not_ours("no such database file".into()));
     }
-    let connection = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
-        .map_err(|e| not_ours(format!("cannot open: {e}")))?;
-    let format: Option<String> = connection
-        .query_row("SELECT value FROM meta WHERE key = 'format'", [], |row| row.get(0))
-        .ok();
+    let connection =
+        Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+            .map_err(|e| not_ours(format!("cannot open: {e}")))?;
+    let format: Option<String> =
+        connection.query_row("SELECT value FROM meta WHERE key = 'format'", [], |row| row.get(0)).ok();
     match format.as_deref() {
         Some(DB_FORMAT) => Ok(connection),
         Some(other) => Err(not_ours(format!("a database of format `{other}`; this cpyg reads `{DB_FORMAT}`"))),
@@ -323,19 +325,28 @@ impl Writer<'_> {
         self.table("pts_set", &[("var", "INTEGER"), ("object", "INTEGER")], &[&["object"]], |rows| {
             solution.pts.iter().try_for_each(|&(var, obj)| rows.ids(&[var, o(obj)]))
         })?;
-        self.table("var_representative", &[("var", "INTEGER"), ("representative", "INTEGER")], &[&["representative"]], |rows| {
-            solution.aliases.iter().try_for_each(|&(var, kept)| rows.ids(&[var, kept]))
-        })?;
+        self.table(
+            "var_representative",
+            &[("var", "INTEGER"), ("representative", "INTEGER")],
+            &[&["representative"]],
+            |rows| solution.aliases.iter().try_for_each(|&(var, kept)| rows.ids(&[var, kept])),
+        )?;
         let slot_columns: Columns<'_> = &[("code", "INTEGER"), ("slot", "INTEGER"), ("object", "INTEGER")];
         self.table("local", slot_columns, &[], |rows| {
             solution.local.iter().try_for_each(|&(code, slot, obj)| rows.ids(&[code, slot, o(obj)]))
         })?;
-        self.table("namespace_field", &[("base", "INTEGER"), ("name", "INTEGER"), ("value", "INTEGER")], &[], |rows| {
-            solution.field.iter().try_for_each(|&(base, name, value)| rows.ids(&[o(base), name, o(value)]))
-        })?;
-        self.table("field_store", &[("base", "INTEGER"), ("name", "INTEGER"), ("var", "INTEGER")], &[&["var"]], |rows| {
-            solution.field_flow.iter().try_for_each(|&(var, base, name)| rows.ids(&[o(base), name, var]))
-        })?;
+        self.table(
+            "namespace_field",
+            &[("base", "INTEGER"), ("name", "INTEGER"), ("value", "INTEGER")],
+            &[],
+            |rows| solution.field.iter().try_for_each(|&(base, name, value)| rows.ids(&[o(base), name, o(value)])),
+        )?;
+        self.table(
+            "field_store",
+            &[("base", "INTEGER"), ("name", "INTEGER"), ("var", "INTEGER")],
+            &[&["var"]],
+            |rows| solution.field_flow.iter().try_for_each(|&(var, base, name)| rows.ids(&[o(base), name, var])),
+        )?;
         self.table("elem", &[("container", "INTEGER"), ("element", "INTEGER")], &[], |rows| {
             solution.elem.iter().try_for_each(|&(c, e)| rows.ids(&[o(c), o(e)]))
         })?;
@@ -381,7 +392,58 @@ impl Writer<'_> {
                 rows.row(&[int(site), Field::Text(level.name()), Field::Text(explicit.kind_of(site))])
             })
         })?;
-        self.control(analysis.control.as_ref())
+        self.control(analysis.control.as_ref())?;
+        self.ddg(analysis)
+    }
+
+    /// The data-dependence graph (`cpyg_ddg`); empty tables when it was not built. A node is
+    /// an instruction or a formal parameter (`param`, its position in the signature).
+    fn ddg(&mut self, analysis: &Analysis) -> rusqlite::Result<()> {
+        let empty = cpyg_ddg::Ddg::default();
+        let ddg = analysis.ddg.as_ref().unwrap_or(&empty);
+        let namer = super::ddg::Namer::new(analysis);
+        let columns: Columns<'_> = &[
+            ("node", "INTEGER PRIMARY KEY"),
+            ("code", "INTEGER"),
+            ("insn", "INTEGER"),
+            ("param", "INTEGER"),
+            ("line", "INTEGER"),
+            ("what", "TEXT"),
+        ];
+        self.table("ddg_node", columns, &[&["code"], &["insn"]], |rows| {
+            for (at, &node) in ddg.nodes.iter().enumerate() {
+                let named = namer.node(node);
+                let (insn, param) = match node {
+                    cpyg_ddg::Node::Insn(insn) => (Some(insn), None),
+                    cpyg_ddg::Node::Param { index, .. } => (None, Some(index)),
+                };
+                let code = namer.code(node);
+                rows.row(&[
+                    int(at as u32),
+                    int(code),
+                    opt_int(insn),
+                    opt_int(param),
+                    opt_int(named.line),
+                    Field::Text(&named.what),
+                ])?;
+            }
+            Ok(())
+        })?;
+        let id = |node: &cpyg_ddg::Node| ddg.nodes.binary_search(node).map_or(u32::MAX, |at| at as u32);
+        let columns: Columns<'_> = &[("from_node", "INTEGER"), ("to_node", "INTEGER"), ("kind", "TEXT")];
+        self.table("ddg_edge", columns, &[&["to_node"]], |rows| {
+            for (from, to, kind) in &ddg.edges {
+                rows.row(&[int(id(from)), int(id(to)), Field::Text(kind.name())])?;
+            }
+            Ok(())
+        })?;
+        let columns: Columns<'_> = &[("insn", "INTEGER"), ("level", "TEXT"), ("gap", "TEXT")];
+        self.table("ddg_coverage", columns, &[], |rows| {
+            for &(insn, level, gap) in &ddg.coverage {
+                rows.row(&[int(insn), Field::Text(level.name()), Field::Text(gap.name())])?;
+            }
+            Ok(())
+        })
     }
 
     /// The contexts of a contextual rule set: `context` decodes each call string (id 0 is the
@@ -416,7 +478,10 @@ impl Writer<'_> {
             solution.context_cell_value.iter().try_for_each(|r| rows.ids(&[id(&r.0), o(r.1), o(r.2)]))
         })?;
         self.table("policy", &[("code", "INTEGER"), ("attribute", "TEXT")], &[], |rows| {
-            solution.policy.iter().try_for_each(|&(code, attribute)| rows.row(&[int(code), Field::Text(attribute.name())]))
+            solution
+                .policy
+                .iter()
+                .try_for_each(|&(code, attribute)| rows.row(&[int(code), Field::Text(attribute.name())]))
         })
     }
 
@@ -1014,6 +1079,15 @@ CREATE VIEW cdg_named AS
   JOIN cfg_block c ON c.block = d.controller
   JOIN cfg_block t ON t.block = d.dependent
   JOIN code_name n ON n.code = c.code;
+
+CREATE VIEW ddg_named AS
+  SELECT fn.name AS from_function, f.line AS from_line, f.what AS from_what,
+         tn.name AS to_function, t.line AS to_line, t.what AS to_what, e.kind
+  FROM ddg_edge e
+  JOIN ddg_node f ON f.node = e.from_node
+  JOIN ddg_node t ON t.node = e.to_node
+  JOIN code_name fn ON fn.code = f.code
+  JOIN code_name tn ON tn.code = t.code;
 
 CREATE VIEW unresolved_named AS
   SELECT s.function AS caller, s.file, s.line, s.offset, s.opname, u.group_kind, u.detail, u.insn

@@ -14,6 +14,11 @@
 //! cdg FUNC LINE -> LINE2 OUTCOME    a block with an instruction on LINE controls one with
 //!                                   an instruction on LINE2, with OUTCOME
 //! !cdg FUNC LINE -> LINE2 [OUTCOME] it does not (with OUTCOME, or with any); LINE2 may be `*`
+//! ddg FROM -> TO KIND              the data-dependence graph has an edge of KIND from a
+//!                                   node at FROM to a node at TO; an end is `FUNC:LINE`
+//!                                   (an instruction of FUNC on LINE) or `FUNC(NAME)`
+//!                                   (FUNC's parameter NAME as the frame starts)
+//! !ddg FROM -> TO [KIND]            it has none (of KIND, or of any kind)
 //! roots modules|public|all|auto     where the analysis starts (`--roots`; `auto`: as
 //!                                   chosen for the package; module bodies when absent)
 //! entry FUNCTION                    a function called from outside (`--entry`)
@@ -54,12 +59,40 @@ pub enum Assertion {
     /// `cdg` (present, with an outcome) or `!cdg` (outcome optional); `dependent` is
     /// never [`Target::Exit`].
     Cdg { function: String, controller: u32, dependent: Target, outcome: Option<String>, present: bool },
+    /// `ddg` (present, with a kind) or `!ddg` (kind optional).
+    Ddg { from: DdgEnd, to: DdgEnd, kind: Option<String>, present: bool },
+}
+
+/// An end of a `ddg` assertion.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DdgEnd {
+    /// `FUNC:LINE`.
+    Line { function: String, line: u32 },
+    /// `FUNC(NAME)`.
+    Param { function: String, name: String },
+}
+
+impl DdgEnd {
+    fn parse(word: &str) -> Result<DdgEnd, String> {
+        if let Some((function, rest)) = word.split_once('(') {
+            let name = rest.strip_suffix(')').ok_or_else(|| format!("`{word}` is not FUNC(NAME)"))?;
+            return Ok(DdgEnd::Param { function: function.into(), name: name.into() });
+        }
+        let (function, line) =
+            word.rsplit_once(':').ok_or_else(|| format!("`{word}` is not FUNC:LINE or FUNC(NAME)"))?;
+        Ok(DdgEnd::Line { function: function.into(), line: parse_line(line)? })
+    }
 }
 
 impl Assertion {
     /// `cfg`, `!cfg`, `cdg` or `!cdg`: checked against the control products.
     pub fn is_control(&self) -> bool {
         matches!(self, Assertion::Cfg { .. } | Assertion::Cdg { .. })
+    }
+
+    /// `ddg` or `!ddg`: checked against the data-dependence graph.
+    pub fn is_ddg(&self) -> bool {
+        matches!(self, Assertion::Ddg { .. })
     }
 }
 
@@ -227,14 +260,7 @@ pub fn parse_assertion(content: &str) -> Result<Assertion, String> {
             let cfg = keyword.ends_with("cfg");
             let [function, from] = left[..] else { return Err(words_error(keyword, "a function and a line", &left)) };
             let from = parse_line(from)?;
-            let (to, kind) = match (&right[..], present) {
-                ([to, kind], _) => (*to, Some(*kind)),
-                ([to], false) => (*to, None),
-                _ => {
-                    let wanted = if present { "a target and a kind" } else { "a target and maybe a kind" };
-                    return Err(words_error(keyword, wanted, &right));
-                }
-            };
+            let (to, kind) = end_and_kind(keyword, present, "a target", &right)?;
             let to = match to {
                 "exit" if cfg => Target::Exit,
                 "*" if !present => Target::Any,
@@ -253,9 +279,39 @@ pub fn parse_assertion(content: &str) -> Result<Assertion, String> {
                 Assertion::Cdg { function, controller: from, dependent: to, outcome: kind, present }
             })
         }
+        "ddg" | "!ddg" => {
+            let present = keyword == "ddg";
+            let [from] = left[..] else { return Err(words_error(keyword, "one node", &left)) };
+            let (to, kind) = end_and_kind(keyword, present, "a node", &right)?;
+            if let Some(kind) = kind {
+                if cpyg_ddg::Kind::from_name(kind).is_none() {
+                    let names: Vec<&str> = cpyg_ddg::Kind::ALL.iter().map(|k| k.name()).collect();
+                    return Err(format!("unknown kind `{kind}` (expected one of {})", names.join(", ")));
+                }
+            }
+            Ok(Assertion::Ddg {
+                from: DdgEnd::parse(from)?,
+                to: DdgEnd::parse(to)?,
+                kind: kind.map(String::from),
+                present,
+            })
+        }
         _ => Err(format!(
-            "unknown assertion `{keyword}` (expected edge, !edge, calls, pts, !pts, cfg, !cfg, cdg or !cdg)"
+            "unknown assertion `{keyword}` (expected edge, !edge, calls, pts, !pts, cfg, !cfg, cdg, !cdg, ddg or !ddg)"
         )),
+    }
+}
+
+/// The right side of a graph assertion: its far end and a kind, which only a `!`
+/// assertion may leave out.
+fn end_and_kind<'a>(keyword: &str, present: bool, end: &str, right: &[&'a str]) -> Result<(&'a str, Option<&'a str>), String> {
+    match (right, present) {
+        ([to, kind], _) => Ok((to, Some(kind))),
+        ([to], false) => Ok((to, None)),
+        _ => {
+            let wanted = if present { format!("{end} and a kind") } else { format!("{end} and maybe a kind") };
+            Err(words_error(keyword, &wanted, right))
+        }
     }
 }
 
@@ -333,7 +389,10 @@ mod tests {
         let (_, parsed) = parse_case(text).unwrap();
         let rules: Vec<&str> = parsed.iter().map(|e| e.rules.name()).collect();
         assert_eq!(rules, ["insensitive", "insensitive", "context", "context"]);
-        assert_eq!(parsed[1].assertion, Assertion::Edge { caller: "main.f".into(), callee: "main.h".into(), present: true });
+        assert_eq!(
+            parsed[1].assertion,
+            Assertion::Edge { caller: "main.f".into(), callee: "main.h".into(), present: true }
+        );
         assert_eq!(parsed[2].text, "!edge main.f -> main.h  (rules context)");
         let errors = parse_case("rules nope\n").unwrap_err();
         assert!(errors[0].message.contains("nope"), "{:?}", errors);
@@ -365,6 +424,46 @@ mod tests {
                     present: true
                 },
                 Assertion::Cdg { function: f(), controller: 4, dependent: Target::Any, outcome: None, present: false },
+            ]
+        );
+    }
+
+    #[test]
+    fn ddg_assertions_parse_with_lines_and_parameters() {
+        let text = "ddg main.f:4 -> main.g(x) argument\n\
+                    !ddg main.g:9 -> main:12\n\
+                    ddg main.g(x) -> main.g:10 local\n";
+        let assertions: Vec<Assertion> = parse(text).unwrap().into_iter().map(|e| e.assertion).collect();
+        let line = |function: &str, line: u32| DdgEnd::Line { function: function.into(), line };
+        let param = |function: &str, name: &str| DdgEnd::Param { function: function.into(), name: name.into() };
+        assert_eq!(
+            assertions,
+            vec![
+                Assertion::Ddg {
+                    from: line("main.f", 4),
+                    to: param("main.g", "x"),
+                    kind: Some("argument".into()),
+                    present: true
+                },
+                Assertion::Ddg { from: line("main.g", 9), to: line("main", 12), kind: None, present: false },
+                Assertion::Ddg {
+                    from: param("main.g", "x"),
+                    to: line("main.g", 10),
+                    kind: Some("local".into()),
+                    present: true
+                },
+            ]
+        );
+        let errors =
+            parse("ddg main.f:4 -> main.g:5\nddg main.f:x -> main.g:5 local\nddg main.f:4 -> main.g:5 sideways\n")
+                .unwrap_err();
+        let messages: Vec<&str> = errors.iter().map(|e| e.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "`ddg` needs a node and a kind, found `main.g:5`",
+                "`x` is not a line number",
+                "unknown kind `sideways` (expected one of stack, local, global, cell, heap, collection, argument, return, exception)",
             ]
         );
     }

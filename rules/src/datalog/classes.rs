@@ -261,9 +261,10 @@ ascent::ascent_source! { classes:
         attr_load(ctx, _, _, b, name, out), if let Some(r) = Recv::of(*b), let k = r.class(), OutsideBase(k, e),
         !HasOwner(k, name);
 
-    // `__getattr__` answers names no class of the MRO defines and no code stores.
-    arg_obj(ctx, i, g, 0, h, Obj::Instance(*site, *k)), arg_var(ctx, i, g, 1, out), result_to(ctx, i, g, out),
-    context_request(ctx, i, g, None) <--
+    // `__getattr__` answers names no class of the MRO defines and no code stores; it is
+    // called with the instance and the name, a string.
+    arg_obj(ctx, i, g, 0, h, Obj::Instance(*site, *k)), arg_obj(ctx, i, g, 1, HCtx::default(), Obj::Const(ConstKind::Str)),
+    result_to(ctx, i, g, out), context_request(ctx, i, g, None) <--
         instance_load(k, name, ctx, i, h, site, out), getattr_of(k, g), !HasOwner(k, name), !AttrStoredAnywhere(name);
 
     // Attribute stores; a property with a setter calls it.
