@@ -421,10 +421,9 @@ impl Input {
         }
 
         // Exceptions.
-        p.insn_code = rows(RelationId::Insn).map(|r| (r[0], r[1])).collect();
+        p.insn_code = insn_code.iter().enumerate().filter(|c| *c.1 != u32::MAX).map(|(i, &c)| (i as u32, c)).collect();
         p.raise = rows(RelationId::Raise).map(|r| (r[0],)).collect();
         p.protected_by = rows(RelationId::InsnRegion).map(|r| (r[0], r[1])).collect();
-        p.protected = rows(RelationId::InsnRegion).map(|r| (r[0],)).collect();
         p.handler_var = rows(RelationId::HandlerVar).map(|r| (r[1], r[0])).collect();
         p.reraise = rows(RelationId::ReraiseValue).map(|r| (r[0], r[1])).collect();
         p.stores_var = rows(RelationId::StoreLocal)

@@ -88,6 +88,7 @@ ascent::ascent! {
     /// `(insn, region)`: the instruction is protected by the region's handler.
     relation protected_by(u32, u32);
     relation protected(u32);
+    protected(i) <-- protected_by(i, _);
     /// `(region, var)`: the handler starts with `var` on its stack (the exception among them).
     relation handler_var(u32, u32);
     /// `(insn, from, to)`: the instruction passes `from`'s very object on as `to`.

@@ -401,7 +401,8 @@ impl Writer<'_> {
     fn ddg(&mut self, analysis: &Analysis) -> rusqlite::Result<()> {
         let empty = cpyg_ddg::Ddg::default();
         let ddg = analysis.ddg.as_ref().unwrap_or(&empty);
-        let namer = super::ddg::Namer::new(analysis);
+        // Naming reads whole fact relations: only a graph that was built pays for it.
+        let namer = analysis.ddg.as_ref().map(|_| super::ddg::Namer::new(analysis));
         let columns: Columns<'_> = &[
             ("node", "INTEGER PRIMARY KEY"),
             ("code", "INTEGER"),
@@ -412,6 +413,7 @@ impl Writer<'_> {
         ];
         self.table("ddg_node", columns, &[&["code"], &["insn"]], |rows| {
             for (at, &node) in ddg.nodes.iter().enumerate() {
+                let Some(namer) = &namer else { break };
                 let named = namer.node(node);
                 let (insn, param) = match node {
                     cpyg_ddg::Node::Insn(insn) => (Some(insn), None),
