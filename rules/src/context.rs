@@ -4,9 +4,9 @@
 //! The shared rule files never build a context. A call asks for one
 //! (`context_request`) and the rule set answers (`context_response`); an
 //! object made by an activation carries the activation's [`Context::record`].
-//! Each rule set module names its two types, `Ctx` and `HCtx`: `()` for the
-//! insensitive set (no cost: the columns are zero-sized), [`CallString`] for
-//! the contextual one.
+//! Each rule set module names its two types, `Ctx` and `HCtx`: [`Receiver`]
+//! and `()` for the insensitive set (four bytes, and a heap column of no
+//! size), [`CallString`] for the contextual ones.
 //!
 //! Modules and classes are namespaces without heap context: module and class
 //! bodies run in the root context (`Ctx::default()`), and attribute lookup
@@ -25,6 +25,10 @@ pub trait Context: Copy + Clone + Default + Debug + Eq + Hash + Ord + Send + Syn
 
     fn record(&self) -> Self::Heap;
 
+    /// The context of a method running for the object made at call `made_at` (the shared
+    /// rules give it to descriptors' methods, in every rule set).
+    fn receiver(made_at: Insn) -> Self;
+
     /// The context as call sites, most recent first (what results and the database show).
     fn call_string(&self) -> CallString;
 
@@ -32,14 +36,37 @@ pub trait Context: Copy + Clone + Default + Debug + Eq + Hash + Ord + Send + Syn
     fn heap_call_string(heap: &Self::Heap) -> CallString;
 }
 
-/// The insensitive rule set's context: one, of no size.
-impl Context for () {
+/// The insensitive rule set's context: the root, where every function runs, or
+/// the descriptor a method runs for (`Context::receiver`), named by the call
+/// that made it. What such an activation allocates carries no context.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Receiver {
+    made_at: Insn,
+}
+
+impl Default for Receiver {
+    fn default() -> Receiver {
+        Receiver { made_at: CallString::NONE }
+    }
+}
+
+/// The heap context stays empty: only activations are told apart.
+impl Context for Receiver {
     type Heap = ();
 
     fn record(&self) {}
 
+    fn receiver(made_at: Insn) -> Receiver {
+        Receiver { made_at }
+    }
+
+    /// The call that made the receiver, as a call string of one site.
     fn call_string(&self) -> CallString {
-        CallString::default()
+        if self.made_at == CallString::NONE {
+            CallString::default()
+        } else {
+            CallString::default().push(self.made_at)
+        }
     }
 
     fn heap_call_string(_: &()) -> CallString {
@@ -86,6 +113,11 @@ impl Context for CallString {
 
     fn record(&self) -> CallString {
         *self
+    }
+
+    /// The call that made the receiver, alone: whatever called the method.
+    fn receiver(made_at: Insn) -> CallString {
+        CallString::default().push(made_at)
     }
 
     fn call_string(&self) -> CallString {

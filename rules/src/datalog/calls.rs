@@ -97,6 +97,11 @@ ascent::ascent_source! { calls:
     /// heap context `fh` (`None`: through a bound method, a protocol or a class, which do not
     /// say which function object). The rule set answers in `context_response`.
     relation context_request(Ctx, Insn, Insn, Option<HCtx>);
+    /// A call of a method on `receiver` (bound methods, `__init__`, the descriptor protocol):
+    /// a descriptor's run in its context, the others become a `context_request`.
+    relation receiver_request(Ctx, Insn, Insn, Obj);
+    /// Classes whose instances' methods run once per instance (`Context::receiver`): descriptors.
+    relation per_receiver(Insn);
     /// The context `f` runs in when `site` invokes it from `ctx` (the rule set's answer).
     relation context_response(Ctx, Insn, Insn, Option<HCtx>, Ctx);
     /// Site `site` in `ctx` runs `f` in `callee_ctx`.
@@ -189,6 +194,16 @@ ascent::ascent_source! { calls:
     // Who is invoked, and in which context: every rule that invokes a function asks
     // (`context_request`), the rule set answers (`context_response`).
     invocation(ctx, site, f, callee_ctx) <-- context_response(ctx, site, f, _, callee_ctx);
+    // A method of a descriptor runs once per descriptor, in every rule set: insensitive
+    // activations would merge every descriptor's `self` (django's 281 `@cached_property`
+    // methods would each be called with every instance any of them is read on). Other
+    // methods are asked for as functions are.
+    per_receiver(k) <-- HasSpecial(k, special), if matches!(special, Special::Get | Special::Set | Special::SetName);
+    context_response(ctx, site, f, None, Ctx::receiver(*made)) <--
+        receiver_request(ctx, site, f, ?Obj::Instance(made, k)), per_receiver(k);
+    context_request(ctx, site, f, None) <-- receiver_request(ctx, site, f, ?Obj::Instance(_, k)), !per_receiver(*k);
+    context_request(ctx, site, f, None) <--
+        receiver_request(ctx, site, f, receiver), if !matches!(receiver, Obj::Instance(..));
     invokes(site, f) <-- invocation(_, site, f, _);
     context_call_edge(ctx, site, callee_ctx, callee) <-- invocation(ctx, site, f, callee_ctx), MakeFunction(f, callee, _);
     call_edge(site, callee) <-- context_call_edge(_, site, _, callee);
@@ -202,7 +217,7 @@ ascent::ascent_source! { calls:
         call_target(ctx, site, h, ?Obj::Function(f), out);
     // Bound methods: the receiver comes first.
     call_args(ctx, site, f, 1), arg_obj(ctx, site, f, 0, h, r.obj()), result_to(ctx, site, f, out),
-    context_request(ctx, site, f, None) <--
+    receiver_request(ctx, site, f, r.obj()) <--
         call_target(ctx, site, h, ?Obj::Bound(f, r), out);
 
     // Outside the package: by name. A package class with an outside base and no `__init__` of its
@@ -257,7 +272,7 @@ ascent::ascent_source! { calls:
     // Outside code running a function it was given: from the calling function, the receiver of
     // a bound method first.
     context_request(ctx, site, *f, Some(*h)) <-- runs(ctx, site, h, ?Obj::Function(f));
-    arg_obj(ctx, site, *f, 0, *h, r.obj()), context_request(ctx, site, *f, None) <-- runs(ctx, site, h, ?Obj::Bound(f, r));
+    arg_obj(ctx, site, *f, 0, *h, r.obj()), receiver_request(ctx, site, *f, r.obj()) <-- runs(ctx, site, h, ?Obj::Bound(f, r));
 
     // `functools.partial(f, *args, **kwargs)`: an object that calls `f` (a function or bound
     // method) with those arguments before the call's own.

@@ -238,7 +238,7 @@ ascent::ascent_source! { classes:
         class_instance_attr(dk, k, name, h, descriptor), special_attr(dk, special, _, g),
         if *special == Special::Get, if let Obj::Function(get) = g;
     arg_obj(ctx, i, get, 0, hd, descriptor), arg_obj(ctx, i, get, 1, h, Obj::Instance(*site, *k)),
-    arg_obj(ctx, i, get, 2, HCtx::default(), Obj::Class(*k)), result_to(ctx, i, get, out), context_request(ctx, i, get, None) <--
+    arg_obj(ctx, i, get, 2, HCtx::default(), Obj::Class(*k)), result_to(ctx, i, get, out), receiver_request(ctx, i, get, descriptor) <--
         instance_load(k, name, ctx, i, h, site, out), getter_descriptor(k, name, hd, descriptor, get);
     instance_attr(ctx, i, out, k, h, o) <-- instance_load(k, name, ctx, i, _, _, out), class_attr(k, name, h, o);
     pts(ctx, out, h, *o) <-- instance_attr(ctx, _, out, _, h, o), if o.is_plain_attribute() && !matches!(o, Obj::Instance(..));
@@ -279,7 +279,7 @@ ascent::ascent_source! { classes:
         class_instance_attr(dk, k, name, h, descriptor), special_attr(dk, special, _, s),
         if *special == Special::Set, if let Obj::Function(set) = s;
     arg_obj(ctx, *i, *set, 0, *hd, *descriptor), arg_obj(ctx, *i, *set, 1, *h, *inst), arg_var(ctx, *i, *set, 2, *v),
-    context_request(ctx, *i, *set, None) <--
+    receiver_request(ctx, *i, *set, *descriptor) <--
         StoreAttr(i, base, name, v), pts(ctx, base, h, inst), if let Obj::Instance(_, k) = inst,
         data_descriptor(k, name, hd, descriptor, set);
 
@@ -334,7 +334,7 @@ ascent::ascent_source! { classes:
         builtin_call(ctx, site, BuiltinEffect::ClassOf, out), TypeCallClass(site);
     binds_defaults(ctx, k) <-- class_made(ctx, k);
     arg_obj(ctx, *k, *f, 0, *h, *o), arg_obj(ctx, *k, *f, 1, HCtx::default(), Obj::Class(*k)),
-    arg_obj(ctx, *k, *f, 2, HCtx::default(), Obj::Const(ConstKind::Str)), context_request(ctx, *k, *f, None) <--
+    arg_obj(ctx, *k, *f, 2, HCtx::default(), Obj::Const(ConstKind::Str)), receiver_request(ctx, *k, *f, *o) <--
         class_store(k, _, h, o), if let Obj::Instance(_, dk) = o, special_attr(*dk, Special::SetName, _, ?Obj::Function(f)),
         class_made(ctx, k);
     arg_obj(ctx, *k, f, 0, HCtx::default(), Obj::Class(*k)), context_request(ctx, *k, f, None) <--
@@ -379,7 +379,7 @@ ascent::ascent_source! { classes:
         invocation(ctx, site, f, callee_ctx), MakeFunction(f, code, _), result(callee_ctx, code, h, o);
     field(Obj::Instance(*site, *k), *name, ctx.record(), Obj::Instance(*site, *fk)) <--
         class_call(ctx, site, k, _), dataclass(k), field_factory(k, name, _, ?Obj::Class(fk));
-    arg_obj(ctx, *site, *init, 0, ctx.record(), Obj::Instance(*site, *fk)), context_request(ctx, *site, *init, None) <--
+    arg_obj(ctx, *site, *init, 0, ctx.record(), Obj::Instance(*site, *fk)), receiver_request(ctx, *site, *init, Obj::Instance(*site, *fk)) <--
         class_call(ctx, site, k, _), dataclass(k), field_factory(k, _, _, ?Obj::Class(fk)),
         special_attr(fk, Special::Init, _, ?Obj::Function(init));
 
@@ -425,7 +425,7 @@ ascent::ascent_source! { classes:
     context_request(ctx, site, new, None) <--
         class_call(ctx, site, k, out), special_attr(k, Special::New, _, ?Obj::Wrapped(Wrapper::StaticMethod, new));
     call_args(ctx, site, init, 1), arg_obj(ctx, site, init, 0, ctx.record(), Obj::Instance(*site, *k)),
-    context_request(ctx, site, init, None) <--
+    receiver_request(ctx, site, init, Obj::Instance(*site, *k)) <--
         class_call(ctx, site, k, _), special_attr(k, Special::Init, _, ?Obj::Function(init));
 
     // `super()`: zero arguments read the `__class__` cell and the first parameter of the caller.

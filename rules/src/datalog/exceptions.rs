@@ -21,7 +21,7 @@ ascent::ascent_source! { exceptions:
     // `raise E` raises `E()`.
     raises(ctx, code, ctx.record(), Obj::Instance(*i, *k)), class_raised(ctx, i, k) <--
         RaiseIn(code, i, ev), pts(ctx, ev, _, ?Obj::Class(k));
-    arg_obj(ctx, i, init, 0, ctx.record(), Obj::Instance(*i, *k)), context_request(ctx, i, init, None) <--
+    arg_obj(ctx, i, init, 0, ctx.record(), Obj::Instance(*i, *k)), receiver_request(ctx, i, init, Obj::Instance(*i, *k)) <--
         class_raised(ctx, i, k), special_attr(k, Special::Init, _, ?Obj::Function(init));
     caller_of(callee_ctx, callee, ctx, caller) <-- context_call_edge(ctx, site, callee_ctx, callee), InsnCode(site, caller);
     raises(ctx, caller, h, o) <-- caller_of(callee_ctx, callee, ctx, caller), raises(callee_ctx, callee, h, o);

@@ -62,7 +62,7 @@ pub(crate) mod prelude {
     };
 
     pub(crate) use super::{is_exception_value, type_of};
-    pub use crate::context::{heap_of, Attribute, CallString, Context};
+    pub use crate::context::{heap_of, Attribute, CallString, Context, Receiver};
     pub use crate::objects::*;
 }
 

@@ -1,0 +1,40 @@
+# A cached_property-style descriptor wraps a method in each of two classes: __set_name__
+# moves the wrapped function to where __get__ calls it with the instance.
+class cached:
+    def __init__(self, func):
+        self.real = func
+
+    def __set_name__(self, owner, name):
+        self.name = name
+        self.func = self.real
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
+
+
+class Page:
+    def __init__(self, body):
+        self.body = body
+
+    @cached
+    def words(self):
+        return self.body.split()
+
+
+class User:
+    def __init__(self, login):
+        self.login = login
+
+    @cached
+    def display(self):
+        return self.login.upper()
+
+
+def run():
+    return Page("a b").words, User("x").display
+
+
+run()
