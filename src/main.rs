@@ -167,8 +167,9 @@ enum Command {
         run: RunOptions,
     },
     /// Print the lines a line depends on (`--backward`, the default) or that depend on it
-    /// (`--forward`), following every data dependence: within functions, through
-    /// globals, cells, fields and containers, and across calls.
+    /// (`--forward`), following data dependences within functions, through globals,
+    /// cells, fields and containers, and across calls: the values themselves (a thin
+    /// slice), or with `--full` also what found them (bases, keys and callees).
     Slice {
         /// `FILE:LINE` or `FILE:LINE:NAME` (only the instructions on the line that read or
         /// write NAME); FILE as the package spells it, or its last parts.
@@ -179,6 +180,10 @@ enum Command {
         /// What the criterion depends on (the default).
         #[arg(long)]
         backward: bool,
+        /// Follow also the `base` edges: the objects attributes and items were read from,
+        /// the keys, and the functions called (a thin slice, the default, leaves them out).
+        #[arg(long)]
+        full: bool,
         #[command(flatten)]
         input: AnalysisInput,
         /// A line per source line (`file:line  functions  kinds`) or one JSON document.
@@ -600,8 +605,8 @@ fn run(command: Command) -> Result<ExitCode, Error> {
             let products = Products { control: control.into(), ddg };
             solve(&facts, verify, rules.rules()?, &roots.start(), &db, threads.get(), products, &run)
         }
-        Command::Slice { criterion, forward, backward: _, input, format, output, run } => {
-            slice(&criterion, forward, &input, format, output.output.as_deref(), &run)
+        Command::Slice { criterion, forward, backward: _, full, input, format, output, run } => {
+            slice(&criterion, forward, full, &input, format, output.output.as_deref(), &run)
         }
         Command::Graph { product, input, function, format, scope, output, run } => {
             graph(product, &input, function.as_deref(), format, scope, output.output.as_deref(), &run)
@@ -846,6 +851,7 @@ fn graph(
 fn slice(
     criterion: &str,
     forward: bool,
+    full: bool,
     input: &AnalysisInput,
     format: SliceFormat,
     output: Option<&Path>,
@@ -858,7 +864,7 @@ fn slice(
     analysis.build_products(Products { control: cpyg::analysis::ControlScope::Reachable, ddg: true })?;
     let ddg = analysis.ddg.as_ref().ok_or_else(|| Error::Input("no data-dependence graph".into()))?;
     let direction = if forward { Direction::Forward } else { Direction::Backward };
-    let lines = slice(&Namer::new(&analysis), ddg, &criterion, direction).map_err(Error::Usage)?;
+    let lines = slice(&Namer::new(&analysis), ddg, &criterion, direction, !full).map_err(Error::Usage)?;
     monitor::finish();
     options.report(&analysis.profile);
     report_skipped(&analysis);

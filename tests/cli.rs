@@ -183,6 +183,34 @@ fn a_backward_slice_follows_the_value_from_its_source_to_the_callback() {
     }
     // `audit` and `__exit__` do not feed `left`'s result.
     assert!(!lines.iter().any(|l| l == "main.pyc:10" || l == "main.pyc:18"), "{lines:?}");
+    // A thin slice leaves out the definitions of the functions called (`def source`,
+    // `class Guard`: callees, not values); `--full` follows them.
+    let full = cpyg(&[&"slice", &"main.py:23", &"--full", &running_example(), &"-q"]);
+    let full: Vec<String> =
+        String::from_utf8_lossy(&full.stdout).lines().map(|l| l.split("  ").next().unwrap_or("").to_string()).collect();
+    for line in ["main.pyc:5", "main.pyc:13"] {
+        assert!(!lines.iter().any(|l| l == line), "{line} in the thin slice {lines:?}");
+        assert!(full.iter().any(|l| l == line), "{line} missing from the full slice {full:?}");
+    }
+    assert!(lines.iter().all(|l| full.contains(l)), "thin {lines:?} within full {full:?}");
+    // A method call: the thin slice follows the receiver and what the method returns, not
+    // the `def` the method was found by (line 7) or the class (line 3).
+    let program = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cpython312/analysis/ddg_base_uses");
+    let slice_lines = |extra: &[&dyn AsRef<std::ffi::OsStr>]| -> Vec<String> {
+        let mut args: Vec<&dyn AsRef<std::ffi::OsStr>> = vec![&"slice", &"main.py:15:other", &program, &"-q"];
+        args.extend_from_slice(extra);
+        let run = cpyg(&args);
+        assert!(run.status.success(), "{}", stderr(&run));
+        String::from_utf8_lossy(&run.stdout).lines().map(|l| l.split("  ").next().unwrap_or("").to_string()).collect()
+    };
+    let (thin, full) = (slice_lines(&[]), slice_lines(&[&"--full"]));
+    for line in ["main.pyc:5", "main.pyc:8", "main.pyc:14", "main.pyc:19"] {
+        assert!(thin.iter().any(|l| l == line), "{line} missing from the thin slice {thin:?}");
+    }
+    for line in ["main.pyc:3", "main.pyc:7"] {
+        assert!(!thin.iter().any(|l| l == line), "{line} in the thin slice {thin:?}");
+        assert!(full.iter().any(|l| l == line), "{line} missing from the full slice {full:?}");
+    }
 
     let forward = cpyg(&[&"slice", &"main.py:6", &"--forward", &running_example(), &"-q"]);
     let text = String::from_utf8_lossy(&forward.stdout);
@@ -191,4 +219,18 @@ fn a_backward_slice_follows_the_value_from_its_source_to_the_callback() {
     let nowhere = cpyg(&[&"slice", &"main.py:3", &running_example(), &"-q"]);
     assert_eq!(nowhere.status.code(), Some(2), "{}", stderr(&nowhere));
     assert!(stderr(&nowhere).contains("no instruction on main.py:3"), "{}", stderr(&nowhere));
+}
+
+#[test]
+fn the_ddg_schema_lists_every_dependence_kind() {
+    let schema = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/ddg.schema.json")).unwrap();
+    let schema: serde_json::Value = serde_json::from_str(&schema).unwrap();
+    let listed: Vec<&str> = schema["properties"]["edges"]["items"]["properties"]["kind"]["enum"]
+        .as_array()
+        .expect("edges[].kind is an enum")
+        .iter()
+        .map(|k| k.as_str().unwrap())
+        .collect();
+    let kinds: Vec<&str> = cpyg_ddg::Kind::ALL.iter().map(|k| k.name()).collect();
+    assert_eq!(listed, kinds);
 }

@@ -116,6 +116,57 @@ impl Input {
         p.produced_by = rows(RelationId::OutVar).map(|r| (r[0], r[1])).collect();
         p.read_by = rows(RelationId::InVar).chain(rows(RelationId::PeekVar)).map(|r| (r[0], r[1])).collect();
         p.same_value = rows(RelationId::SameValue).map(|r| (r[0], r[1], r[2])).collect();
+        // (relation, the columns holding operands used to find a value), each row `insn, ...`.
+        const BASES: &[(RelationId, &[usize])] = &[
+            (RelationId::LoadAttr, &[1]),
+            (RelationId::StoreAttr, &[1]),
+            (RelationId::DeleteAttr, &[1]),
+            (RelationId::Subscript, &[1, 2]),
+            (RelationId::StoreSubscript, &[1, 2]),
+            (RelationId::DeleteSubscript, &[1, 2]),
+            (RelationId::SliceSubscript, &[1, 2, 3]),
+            (RelationId::StoreSliceSubscript, &[1, 2, 3]),
+        ];
+        p.base_operand = BASES
+            .iter()
+            .flat_map(|&(relation, columns)| rows(relation).flat_map(move |r| columns.iter().map(move |&c| (r[c], r[0]))))
+            .collect();
+        // A call reads its arguments as values and everything else to find the callee: the
+        // callable, the NULL or self slot beside it when no receiver is passed, keyword names.
+        let calls: HashSet<u32> = rows(RelationId::Call).map(|r| r[0]).collect();
+        let arguments: HashSet<(u32, u32)> = rows(RelationId::CallReceiver)
+            .chain(rows(RelationId::CallStarArgs))
+            .chain(rows(RelationId::CallStarKwargs))
+            .map(|r| (r[1], r[0]))
+            .chain(rows(RelationId::CallArg).chain(rows(RelationId::CallKeyword)).map(|r| (r[2], r[0])))
+            .collect();
+        p.base_operand.extend(
+            p.read_by.iter().filter(|&&(var, insn)| calls.contains(&insn) && !arguments.contains(&(var, insn))).copied(),
+        );
+        let method_self: HashMap<u32, u32> = rows(RelationId::MethodSelf).map(|r| (r[0], r[1])).collect();
+        p.passes_on = rows(RelationId::LoadAttr)
+            .map(|r| (r[0], r[1]))
+            .chain(rows(RelationId::SuperAttr).map(|r| (r[0], r[3])))
+            .filter_map(|(insn, object)| method_self.get(&insn).map(|&out| (out, object)))
+            .collect();
+        // 3.14+ `with`: `LOAD_SPECIAL __enter__` pushes the method (deepest) and its self,
+        // which a `CALL` with no `Call` row of its own (`EnterContext` covers it) reads.
+        let op_is = |insn: u32, op: Operation| insn_op.get(insn as usize) == Some(&(op as u32));
+        let special_methods: HashSet<u32> =
+            rows(RelationId::OutVar).filter(|r| r[2] == 0 && op_is(r[1], Operation::LoadSpecial)).map(|r| r[0]).collect();
+        let readers: HashMap<u32, Vec<u32>> = p.read_by.iter().fold(HashMap::new(), |mut by_var, &(var, insn)| {
+            by_var.entry(var).or_default().push(insn);
+            by_var
+        });
+        for &(from, to) in &p.stack_flow {
+            if special_methods.contains(&from) {
+                for &reader in readers.get(&to).into_iter().flatten() {
+                    if op_is(reader, Operation::Call) && !calls.contains(&reader) {
+                        p.base_operand.push((to, reader));
+                    }
+                }
+            }
+        }
         let producers: HashMap<u32, Vec<u32>> = {
             let mut by_read: HashMap<u32, Vec<u32>> = HashMap::new();
             for r in rows(RelationId::StackFlow) {
@@ -404,6 +455,11 @@ impl Input {
                 }
             }
         }
+        // 3.14+ keys `with`'s `EnterContext` by its `LOAD_SPECIAL`, but the `CALL` after it
+        // pushes what `__enter__` returns: the value goes there, not to the method lookup.
+        let producer: HashMap<u32, u32> = rows(RelationId::OutVar).map(|r| (r[0], r[1])).collect();
+        let entered_elsewhere: HashSet<u32> =
+            rows(RelationId::EnterContext).filter(|r| producer.get(&r[3]).is_some_and(|&p| p != r[0])).map(|r| r[0]).collect();
         for b in &solution.call_binding {
             p.calls.push((b.site, b.code));
             if !options.interprocedural {
@@ -412,7 +468,7 @@ impl Input {
             if let Some(shift) = b.shift {
                 p.binding.push((b.site, b.code, shift));
             }
-            if b.result {
+            if b.result && !entered_elsewhere.contains(&b.site) {
                 p.result_of.push((b.site, b.code));
             }
         }

@@ -53,6 +53,10 @@ macro_rules! kinds {
 kinds! {
     /// An operand-stack producer to its consumer.
     Stack = "stack",
+    /// An operand-stack producer to an instruction that uses the value to find another:
+    /// the base, key or bounds of an attribute or item access, the callee of a call. Thin
+    /// slices leave these out.
+    Base = "base",
     /// A store of a local slot (or a parameter's entry value) to a load it reaches.
     Local = "local",
     /// A store of a module global to its loads, in any module.

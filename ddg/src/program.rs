@@ -17,6 +17,12 @@ ascent::ascent! {
     relation produced_by(u32, u32);
     /// Variable `var` is popped or read in place by instruction `insn` (`InVar`, `PeekVar`).
     relation read_by(u32, u32);
+    /// `(var, insn)`: `insn` reads `var` to find a value, not as one: the base, key or
+    /// bounds of an access, the callee of a call.
+    relation base_operand(u32, u32);
+    /// `(out, in)`: the value pushed as `out` is the object read as `in` (the self half of a
+    /// method-form load: the base, or `super()`'s receiver).
+    relation passes_on(u32, u32);
 
     /// A CFG edge a run takes without an exception (normal, branch, resume).
     relation cfg_edge(u32, u32);
@@ -107,7 +113,18 @@ ascent::ascent! {
     relation source(u32, u32);
     source(v, p) <-- stack_flow(f, v), produced_by(f, p);
 
-    ddg(Node::Insn(*p), Node::Insn(*c), Kind::Stack) <-- stack_flow(f, t), produced_by(f, p), read_by(t, c);
+    ddg(Node::Insn(*p), Node::Insn(*c), Kind::Stack) <--
+        stack_flow(f, t), produced_by(f, p), read_by(t, c), !base_operand(t, c), !passed_on(f);
+    ddg(Node::Insn(*p), Node::Insn(*c), Kind::Base) <--
+        stack_flow(f, t), produced_by(f, p), read_by(t, c), base_operand(t, c);
+    // A method-form load pushes its base again as the receiver: the value comes from the
+    // base's producer; the load itself only found the method.
+    relation passed_on(u32);
+    passed_on(out) <-- passes_on(out, _);
+    ddg(Node::Insn(*q), Node::Insn(*c), Kind::Stack) <--
+        passes_on(f, i), stack_flow(g, i), produced_by(g, q), stack_flow(f, t), read_by(t, c), !base_operand(t, c);
+    ddg(Node::Insn(*p), Node::Insn(*c), Kind::Base) <--
+        passes_on(f, _), stack_flow(f, t), produced_by(f, p), read_by(t, c), !base_operand(t, c);
 
     // Reaching definitions of local slots (per block; `block_local` covers a block's own order).
     // What enters a handler is what entered the raising block, and any store in it.

@@ -202,13 +202,16 @@ pub struct SliceLine {
     pub kinds: BTreeSet<&'static str>,
 }
 
-/// The lines the criterion depends on (backward) or that depend on it (forward),
-/// following every kind of dependence; the criterion's own line included.
+/// The lines the criterion depends on (backward) or that depend on it (forward); the
+/// criterion's own line included. A thin slice (Sridharan et al.) follows the values
+/// alone, leaving out `base` edges (what found them: bases, keys, callees); a full one
+/// follows every kind of dependence.
 pub fn slice(
     namer: &Namer<'_>,
     ddg: &Ddg,
     criterion: &Criterion,
     direction: Direction,
+    thin: bool,
 ) -> Result<Vec<SliceLine>, String> {
     let named: HashMap<Node, NamedNode> = ddg.nodes.iter().map(|&n| (n, namer.node(n))).collect();
     let start: Vec<Node> = ddg.nodes.iter().copied().filter(|n| criterion.matches(&named[n])).collect();
@@ -221,7 +224,7 @@ pub fn slice(
         ));
     }
     let mut next: HashMap<Node, Vec<(Node, Kind)>> = HashMap::new();
-    for &(from, to, kind) in &ddg.edges {
+    for &(from, to, kind) in ddg.edges.iter().filter(|e| !(thin && e.2 == Kind::Base)) {
         match direction {
             Direction::Backward => next.entry(to).or_default().push((from, kind)),
             Direction::Forward => next.entry(from).or_default().push((to, kind)),

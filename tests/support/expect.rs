@@ -463,7 +463,7 @@ mod tests {
             [
                 "`ddg` needs a node and a kind, found `main.g:5`",
                 "`x` is not a line number",
-                "unknown kind `sideways` (expected one of stack, local, global, cell, heap, collection, argument, return, exception)",
+                "unknown kind `sideways` (expected one of stack, base, local, global, cell, heap, collection, argument, return, exception)",
             ]
         );
     }
