@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use cases::{from_source, required_release};
 use cpyg::analysis::ControlScope;
 use cpyg::results::control::{document, Document, Function, Product};
-use cpyg::results::ddg::{NamedEdge, NamedNode, Namer};
+use cpyg::results::ddg::{slice, Criterion, Direction, NamedEdge, NamedNode, Namer};
 use expect::{Assertion, DdgEnd, Expectation, Target};
 
 /// Every release this build reads.
@@ -158,6 +158,7 @@ fn check_under(
         .filter_map(|e| {
             let result = match (&control, &ddg) {
                 (Some((cfg, cdg)), _) if e.assertion.is_control() => check_control(cfg, cdg, &e.assertion),
+                (_, Some(_)) if matches!(e.assertion, Assertion::Slice { .. }) => check_slice(&analysis, &e.assertion),
                 (_, Some(edges)) if e.assertion.is_ddg() => check_ddg(edges, &e.assertion),
                 _ => check(&graph, &points_to, &e.assertion),
             };
@@ -214,6 +215,26 @@ fn check_ddg(edges: &[NamedEdge], assertion: &Assertion) -> Result<(), String> {
     } else {
         format!("edges of kinds {kinds:?} hold")
     })
+}
+
+/// A forward slice from a line of `main.py`: whether it reaches the other line.
+fn check_slice(analysis: &cpyg::analysis::Analysis, assertion: &Assertion) -> Result<(), String> {
+    let Assertion::Slice { from, to, full, present } = *assertion else {
+        unreachable!("only slice assertions are checked here")
+    };
+    let ddg = analysis.ddg.as_ref().ok_or("no data-dependence graph")?;
+    let criterion = Criterion { file: "main.py".into(), line: from, name: None };
+    let lines = slice(&Namer::new(analysis), ddg, &criterion, Direction::Forward, !full)?;
+    let main = |file: &str| file.ends_with("main.py") || file.ends_with("main.pyc");
+    let reached: Vec<u32> = lines.iter().filter(|l| main(&l.file)).map(|l| l.line).collect();
+    if !reached.contains(&from) {
+        return Err(format!("the slice does not hold its own line: {reached:?}"));
+    }
+    if reached.contains(&to) == present {
+        Ok(())
+    } else {
+        Err(format!("the slice holds lines {reached:?}"))
+    }
 }
 
 /// The code objects a control assertion on `function` reads: the function's own and
@@ -355,7 +376,7 @@ fn check(graph: &CallGraph, points_to: &PointsTo, assertion: &Assertion) -> Resu
             }
         }
         Assertion::Cfg { .. } | Assertion::Cdg { .. } => Err("a control assertion needs the control products".into()),
-        Assertion::Ddg { .. } => Err("a ddg assertion needs the data-dependence graph".into()),
+        Assertion::Ddg { .. } | Assertion::Slice { .. } => Err("a ddg assertion needs the data-dependence graph".into()),
     }
 }
 

@@ -221,6 +221,35 @@ fn a_backward_slice_follows_the_value_from_its_source_to_the_callback() {
     assert!(stderr(&nowhere).contains("no instruction on main.py:3"), "{}", stderr(&nowhere));
 }
 
+/// The running example's two callback flows: insensitive merges `invoke`'s two
+/// activations, so `left`'s result seems to depend on `fallback(value)` too and the value
+/// passed by `primary(value)` seems to reach `right`'s raise; under `context` the slice
+/// follows each activation apart.
+#[test]
+fn a_context_sensitive_slice_separates_the_two_callback_flows() {
+    let slice_lines = |rules: &str, criterion: &str, forward: bool| -> Vec<String> {
+        let example = running_example();
+        let mut args: Vec<&dyn AsRef<std::ffi::OsStr>> = vec![&"slice", &criterion, &example, &"--rules", &rules, &"-q"];
+        if forward {
+            args.push(&"--forward");
+        }
+        let run = cpyg(&args);
+        assert!(run.status.success(), "{}", stderr(&run));
+        String::from_utf8_lossy(&run.stdout).lines().map(|l| l.split("  ").next().unwrap_or("").to_string()).collect()
+    };
+    let has = |lines: &[String], line: &str| lines.iter().any(|l| l == line);
+    let (merged, apart) = (slice_lines("insensitive", "main.py:23", false), slice_lines("context", "main.py:23", false));
+    for lines in [&merged, &apart] {
+        assert!(has(lines, "main.pyc:42") && has(lines, "main.pyc:32") && has(lines, "main.pyc:6"), "{lines:?}");
+    }
+    assert!(has(&merged, "main.pyc:44"), "insensitive: {merged:?}");
+    assert!(!has(&apart, "main.pyc:44"), "context: {apart:?}");
+    assert!(apart.iter().all(|l| merged.contains(l)), "context {apart:?} within insensitive {merged:?}");
+    let (merged, apart) = (slice_lines("insensitive", "main.py:42", true), slice_lines("context", "main.py:42", true));
+    assert!(has(&merged, "main.pyc:27") && has(&merged, "main.pyc:23"), "insensitive: {merged:?}");
+    assert!(!has(&apart, "main.pyc:27") && has(&apart, "main.pyc:23"), "context: {apart:?}");
+}
+
 #[test]
 fn the_ddg_schema_lists_every_dependence_kind() {
     let schema = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/ddg.schema.json")).unwrap();

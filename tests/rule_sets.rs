@@ -1,8 +1,9 @@
 //! The rule sets compared with each other on every analysis case in every release:
 //! a more precise set may only remove facts. Projected onto variables and objects
 //! (contexts dropped), each contextual set's points-to sets, call edges and outside
-//! calls are subsets of `insensitive`'s; the runtime checker separately keeps
-//! every set's assertions honest against what CPython does.
+//! calls are subsets of `insensitive`'s, and so are the data-dependence edges of the
+//! `ddg_` cases; the runtime checker separately keeps every set's assertions honest
+//! against what CPython does.
 
 #[path = "support/cases.rs"]
 mod cases;
@@ -43,14 +44,23 @@ fn cases() -> Vec<(String, expect::Start, u8)> {
 }
 
 /// What two rule sets are compared on: points-to pairs (every variable), call edges,
-/// outside calls and reachable code, each projected onto the insensitive domain.
-fn facts_of(analysis: &cpyg::analysis::Analysis) -> [BTreeSet<String>; 4] {
+/// outside calls, reachable code and (with `ddg`) data-dependence edges, each projected
+/// onto the insensitive domain.
+fn facts_of(mut analysis: cpyg::analysis::Analysis, ddg: bool) -> [BTreeSet<String>; 5] {
+    let dependences: BTreeSet<String> = match ddg {
+        false => BTreeSet::new(),
+        true => {
+            analysis.build_ddg(cpyg_ddg::Options::default()).unwrap_or_else(|e| panic!("{e}"));
+            analysis.ddg.iter().flat_map(|d| &d.edges).map(|e| format!("{e:?}")).collect()
+        }
+    };
     let s = &analysis.solution;
     [
         s.all_points_to().iter().map(|r| format!("{r:?}")).collect(),
         s.call_edge.iter().map(|r| format!("{r:?}")).collect(),
         s.calls_external.iter().map(|r| format!("{r:?}")).collect(),
         s.reachable.iter().map(|r| format!("{r:?}")).collect(),
+        dependences,
     ]
 }
 
@@ -62,15 +72,17 @@ fn analyze(dir: &Path, rules: RuleSet, start: &expect::Start) -> cpyg::analysis:
 
 #[test]
 fn every_rule_set_finds_a_subset_of_what_insensitive_finds() {
-    const WHAT: [&str; 4] = ["points-to pairs", "call edges", "outside calls", "reachable code objects"];
+    const WHAT: [&str; 5] =
+        ["points-to pairs", "call edges", "outside calls", "reachable code objects", "data-dependence edges"];
     let mut problems = Vec::new();
     let mut compared = 0;
     for (name, start, first) in cases() {
         for minor in cpyg::adapters::supported_minors().filter(|&m| m >= first) {
             let dir: PathBuf = repo().join(format!("tests/fixtures/cpython3{minor}/analysis/{name}"));
-            let base = facts_of(&analyze(&dir, RuleSet::Insensitive, &start));
+            let ddg = name.starts_with("ddg_");
+            let base = facts_of(analyze(&dir, RuleSet::Insensitive, &start), ddg);
             for &rules in RuleSet::ALL.iter().filter(|&&r| r != RuleSet::Insensitive) {
-                let refined = facts_of(&analyze(&dir, rules, &start));
+                let refined = facts_of(analyze(&dir, rules, &start), ddg);
                 for (what, (more, less)) in WHAT.iter().zip(refined.iter().zip(base.iter())) {
                     let extra: Vec<&String> = more.difference(less).collect();
                     if !extra.is_empty() {

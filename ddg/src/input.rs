@@ -9,6 +9,7 @@ use cpyg_control::{BlockKind, Control, EdgeKind};
 use cpyg_facts::lower::Facts;
 use cpyg_facts::schema::{CodeKind, Operation, ParamKind, RelationId};
 use cpyg_rules::knowledge::CONTAINER_METHODS;
+use cpyg_rules::context::CallString as Ctx;
 use cpyg_rules::objects::{ContainerEffect, Obj};
 use cpyg_rules::Solution;
 
@@ -21,6 +22,8 @@ pub(crate) struct Input {
     insn_code: Vec<u32>,
     /// The code objects the graph is of, by id.
     covered: Vec<bool>,
+    /// Whether the solution's contexts were kept (the graph's contexts are all the root otherwise).
+    pub keeps_contexts: bool,
 }
 
 impl Input {
@@ -109,11 +112,34 @@ impl Input {
         let module_of = |code: u32| codes.get(&code).map(|c| c.0).ok_or(format!("code object {code} has no Code row"));
         let kind_of = |code: u32| codes.get(&code).map(|c| c.1).ok_or(format!("code object {code} has no Code row"));
         let class_of_body: HashMap<u32, u32> = rows(RelationId::ClassBody).map(|r| (r[1], r[0])).collect();
-        let pts = |var: u32| solution.points_to(var).iter().map(|&(_, o)| o);
+
+        // Contexts: each code object's activations (the root alone when the solution keeps
+        // no contexts, or no context reaches the code), and what a variable holds in each,
+        // `(ctx, heap context, object)`.
+        let root = Ctx::default();
+        let kept = solution.contexts.as_ref();
+        let mut activations: HashMap<u32, Vec<Ctx>> = HashMap::new();
+        for &(ctx, code) in kept.map(|c| c.active.as_slice()).unwrap_or_default() {
+            activations.entry(code).or_default().push(ctx);
+        }
+        let roots = [root];
+        let contexts_of = |code: u32| activations.get(&code).map_or(&roots[..], |list| list.as_slice());
+        let at = |ctx: Ctx| if kept.is_some() { ctx } else { root };
+        let pts = |var: u32| -> Vec<(Ctx, Ctx, Obj)> {
+            match kept {
+                Some(contexts) => contexts.points_to(solution, var).iter().map(|r| (r.1, r.2, r.3)).collect(),
+                None => solution.points_to(var).iter().map(|&(_, o)| (root, root, o)).collect(),
+            }
+        };
+        for (code, _) in covered.iter().enumerate().filter(|c| *c.1) {
+            p.activation.extend(contexts_of(code as u32).iter().map(|&ctx| (ctx, code as u32)));
+        }
 
         // Operand stack.
         p.stack_flow = rows(RelationId::StackFlow).map(|r| (r[0], r[1])).collect();
         p.produced_by = rows(RelationId::OutVar).map(|r| (r[0], r[1])).collect();
+        // The instruction that pushed each variable.
+        let producer: HashMap<u32, u32> = p.produced_by.iter().copied().collect();
         p.read_by = rows(RelationId::InVar).chain(rows(RelationId::PeekVar)).map(|r| (r[0], r[1])).collect();
         p.same_value = rows(RelationId::SameValue).map(|r| (r[0], r[1], r[2])).collect();
         // (relation, the columns holding operands used to find a value), each row `insn, ...`.
@@ -149,24 +175,13 @@ impl Input {
             .chain(rows(RelationId::SuperAttr).map(|r| (r[0], r[3])))
             .filter_map(|(insn, object)| method_self.get(&insn).map(|&out| (out, object)))
             .collect();
-        // 3.14+ `with`: `LOAD_SPECIAL __enter__` pushes the method (deepest) and its self,
-        // which a `CALL` with no `Call` row of its own (`EnterContext` covers it) reads.
         let op_is = |insn: u32, op: Operation| insn_op.get(insn as usize) == Some(&(op as u32));
-        let special_methods: HashSet<u32> =
-            rows(RelationId::OutVar).filter(|r| r[2] == 0 && op_is(r[1], Operation::LoadSpecial)).map(|r| r[0]).collect();
-        let readers: HashMap<u32, Vec<u32>> = p.read_by.iter().fold(HashMap::new(), |mut by_var, &(var, insn)| {
-            by_var.entry(var).or_default().push(insn);
-            by_var
-        });
-        for &(from, to) in &p.stack_flow {
-            if special_methods.contains(&from) {
-                for &reader in readers.get(&to).into_iter().flatten() {
-                    if op_is(reader, Operation::Call) && !calls.contains(&reader) {
-                        p.base_operand.push((to, reader));
-                    }
-                }
-            }
-        }
+        p.special_method =
+            rows(RelationId::OutVar).filter(|r| r[2] == 0 && op_is(r[1], Operation::LoadSpecial)).map(|r| (r[0],)).collect();
+        p.rowless_call = (0..insn_op.len() as u32)
+            .filter(|&insn| op_is(insn, Operation::Call) && !calls.contains(&insn))
+            .map(|insn| (insn,))
+            .collect();
         let producers: HashMap<u32, Vec<u32>> = {
             let mut by_read: HashMap<u32, Vec<u32>> = HashMap::new();
             for r in rows(RelationId::StackFlow) {
@@ -247,19 +262,28 @@ impl Input {
 
         // Names: module globals, class-body namespaces, cells.
         for r in rows(RelationId::StoreGlobal) {
-            p.global_store.push((module_of(code_of(r[0])?)?, r[1], Node::Insn(r[0])));
+            let code = code_of(r[0])?;
+            let module = module_of(code)?;
+            p.global_store.extend(contexts_of(code).iter().map(|&c| (module, r[1], c, Node::Insn(r[0]))));
         }
         for r in rows(RelationId::LoadGlobal) {
-            p.global_load.push((module_of(code_of(r[0])?)?, r[1], r[0]));
+            let code = code_of(r[0])?;
+            let module = module_of(code)?;
+            p.global_load.extend(contexts_of(code).iter().map(|&c| (module, r[1], c, r[0])));
         }
         for r in rows(RelationId::StoreName) {
             let code = code_of(r[0])?;
             match class_of_body.get(&code) {
                 Some(&class) => {
                     p.name_store.push((code, r[1], Node::Insn(r[0])));
-                    p.field_store.push((Obj::Class(class), field(options, r[1]), Node::Insn(r[0])));
+                    let class = (root, Obj::Class(class));
+                    let name = field(options, r[1]);
+                    p.field_store.extend(contexts_of(code).iter().map(|&c| (class, name, c, Node::Insn(r[0]))));
                 }
-                None => p.global_store.push((module_of(code)?, r[1], Node::Insn(r[0]))),
+                None => {
+                    let module = module_of(code)?;
+                    p.global_store.extend(contexts_of(code).iter().map(|&c| (module, r[1], c, Node::Insn(r[0]))));
+                }
             }
         }
         let name_loads = rows(RelationId::LoadName)
@@ -270,18 +294,29 @@ impl Input {
             if kind_of(code)? == CodeKind::ClassBody {
                 p.name_load.push((code, name, insn));
             }
-            p.global_load.push((module_of(code)?, name, insn));
+            let module = module_of(code)?;
+            p.global_load.extend(contexts_of(code).iter().map(|&c| (module, name, c, insn)));
         }
-        let mut slot_cells: HashMap<(u32, u32), Vec<Obj>> = HashMap::new();
-        for &(code, slot, cell) in &solution.slot_cell {
-            slot_cells.entry((code, slot)).or_default().push(cell);
+        // `(ctx, cell)` of each slot: the cell (in its heap context) the slot holds in an activation.
+        let mut slot_cells: HashMap<(u32, u32), Vec<(Ctx, (Ctx, Obj))>> = HashMap::new();
+        match kept {
+            Some(contexts) => {
+                for &(ctx, code, slot, h, cell) in &contexts.slot_cell {
+                    slot_cells.entry((code, slot)).or_default().push((ctx, (h, cell)));
+                }
+            }
+            None => {
+                for &(code, slot, cell) in &solution.slot_cell {
+                    slot_cells.entry((code, slot)).or_default().push((root, (root, cell)));
+                }
+            }
         }
         let cells_of = |code: u32, slot: u32| slot_cells.get(&(code, slot)).into_iter().flatten().copied();
         for r in rows(RelationId::StoreCell) {
-            p.cell_store.extend(cells_of(r[1], r[2]).map(|c| (c, Node::Insn(r[0]))));
+            p.cell_store.extend(cells_of(r[1], r[2]).map(|(c, cell)| (cell, c, Node::Insn(r[0]))));
         }
         for r in rows(RelationId::LoadCell) {
-            p.cell_load.extend(cells_of(r[1], r[2]).map(|c| (c, r[0])));
+            p.cell_load.extend(cells_of(r[1], r[2]).map(|(c, cell)| (cell, c, r[0])));
         }
         // A captured parameter: its own slot is the cell (3.11+), or a cell slot of the same
         // name that the frame fills from it as it starts (3.8–3.10).
@@ -294,7 +329,7 @@ impl Input {
                 let cell =
                     if cells.contains(&(code, slot)) { Some(slot) } else { cell_named.get(&(code, name)).copied() };
                 if let Some(cell) = cell {
-                    p.cell_store.extend(cells_of(code, cell).map(|c| (c, Node::Param { code, index })));
+                    p.cell_store.extend(cells_of(code, cell).map(|(c, cell)| (cell, c, Node::Param { code, index })));
                 }
             }
         }
@@ -302,29 +337,29 @@ impl Input {
         // Attributes: of modules (globals), of other objects (fields); an instance's loads
         // also read its class's attributes.
         for r in rows(RelationId::StoreAttr) {
-            for o in pts(r[1]) {
+            for (c, h, o) in pts(r[1]) {
                 match o {
-                    Obj::Module(m) => p.global_store.push((m, r[2], Node::Insn(r[0]))),
-                    _ => p.field_store.push((o, field(options, r[2]), Node::Insn(r[0]))),
+                    Obj::Module(m) => p.global_store.push((m, r[2], c, Node::Insn(r[0]))),
+                    _ => p.field_store.push(((h, o), field(options, r[2]), c, Node::Insn(r[0]))),
                 }
             }
         }
         for r in rows(RelationId::LoadAttr) {
-            for o in pts(r[1]) {
+            for (c, h, o) in pts(r[1]) {
                 match o {
-                    Obj::Module(m) => p.global_load.push((m, r[2], r[0])),
+                    Obj::Module(m) => p.global_load.push((m, r[2], c, r[0])),
                     Obj::Instance(_, class) => {
-                        p.field_load.push((o, field(options, r[2]), r[0]));
-                        p.field_load.push((Obj::Class(class), field(options, r[2]), r[0]));
+                        p.field_load.push(((h, o), field(options, r[2]), c, r[0]));
+                        p.field_load.push(((root, Obj::Class(class)), field(options, r[2]), c, r[0]));
                     }
-                    _ => p.field_load.push((o, field(options, r[2]), r[0])),
+                    _ => p.field_load.push(((h, o), field(options, r[2]), c, r[0])),
                 }
             }
         }
         for r in rows(RelationId::ImportFrom) {
-            for o in pts(r[1]) {
+            for (c, _, o) in pts(r[1]) {
                 if let Obj::Module(m) = o {
-                    p.global_load.push((m, r[2], r[0]));
+                    p.global_load.push((m, r[2], c, r[0]));
                 }
             }
         }
@@ -335,7 +370,7 @@ impl Input {
         built.extend(rows(RelationId::DictConstKeyEntry).map(|r| r[0]));
         for r in rows(RelationId::BuildContainer) {
             if built.contains(&r[0]) {
-                p.element_store.extend(pts(r[2]).map(|o| (o, Node::Insn(r[0]))));
+                p.element_store.extend(pts(r[2]).into_iter().map(|(c, h, o)| ((h, o), c, Node::Insn(r[0]))));
             }
         }
         let stores = [
@@ -348,11 +383,13 @@ impl Input {
         ];
         for (id, base) in stores {
             for r in rows(id) {
-                p.element_store.extend(pts(r[base]).map(|o| (o, Node::Insn(r[0]))));
+                p.element_store.extend(pts(r[base]).into_iter().map(|(c, h, o)| ((h, o), c, Node::Insn(r[0]))));
             }
         }
+        // A generator object's heap context is the context its code runs in.
         for r in rows(RelationId::Yield) {
-            p.element_store.push((Obj::Generator(code_of(r[0])?), Node::Insn(r[0])));
+            let code = code_of(r[0])?;
+            p.element_store.extend(contexts_of(code).iter().map(|&c| ((c, Obj::Generator(code)), c, Node::Insn(r[0]))));
         }
         let iterated: HashMap<u32, u32> = rows(RelationId::GetIter).map(|r| (r[2], r[1])).collect();
         for r in rows(RelationId::Next) {
@@ -361,12 +398,12 @@ impl Input {
                 bases.extend(iterated.get(f).copied());
             }
             for base in bases {
-                p.element_load.extend(pts(base).map(|o| (o, r[0])));
+                p.element_load.extend(pts(base).into_iter().map(|(c, h, o)| ((h, o), c, r[0])));
             }
         }
         for (id, base) in [(RelationId::Subscript, 1), (RelationId::SliceSubscript, 1), (RelationId::Unpack, 1)] {
             for r in rows(id) {
-                p.element_load.extend(pts(r[base]).map(|o| (o, r[0])));
+                p.element_load.extend(pts(r[base]).into_iter().map(|(c, h, o)| ((h, o), c, r[0])));
             }
         }
         let effects: HashMap<u32, Vec<ContainerEffect>> = {
@@ -385,15 +422,16 @@ impl Input {
         let mut receiver: HashMap<u32, u32> = rows(RelationId::CallReceiver).map(|r| (r[0], r[1])).collect();
         for r in rows(RelationId::Call) {
             let (site, callee) = (r[0], r[1]);
-            for o in pts(callee) {
+            for (ctx, h, o) in pts(callee) {
                 if let Obj::ContainerMethod(c, name) = o {
+                    let container = (h, Obj::Container(c));
                     for effect in effects.get(&name).into_iter().flatten() {
                         match effect {
                             ContainerEffect::AddsArguments | ContainerEffect::AddsElementsOfArguments => {
-                                p.element_store.push((Obj::Container(c), Node::Insn(site)))
+                                p.element_store.push((container, ctx, Node::Insn(site)))
                             }
                             ContainerEffect::ReturnsElement | ContainerEffect::ReturnsElements => {
-                                p.element_load.push((Obj::Container(c), site))
+                                p.element_load.push((container, ctx, site))
                             }
                             ContainerEffect::ReturnsArguments => {}
                         }
@@ -419,19 +457,19 @@ impl Input {
         p.receiver_arg = receiver.into_iter().collect();
         // `generator.send(value)`: the value is what the paused `yield` evaluates to.
         if let Some(send) = solution.symbols.id("send").filter(|_| options.interprocedural) {
-            let made_by: HashMap<u32, u32> = rows(RelationId::OutVar).map(|r| (r[0], r[1])).collect();
-            let mut sends: HashMap<u32, Vec<u32>> = HashMap::new();
+            // `(ctx, generator ctx, code)` of each `.send` load.
+            let mut sends: HashMap<u32, Vec<(Ctx, Ctx, u32)>> = HashMap::new();
             for r in rows(RelationId::LoadAttr).filter(|r| r[2] == send) {
-                for o in pts(r[1]) {
+                for (c, h, o) in pts(r[1]) {
                     if let Obj::Generator(code) = o {
-                        sends.entry(r[0]).or_default().push(code);
+                        sends.entry(r[0]).or_default().push((c, h, code));
                     }
                 }
             }
             for r in rows(RelationId::Call) {
-                let loads = producers.get(&r[1]).into_iter().flatten().filter_map(|f| made_by.get(f));
-                for code in loads.filter_map(|load| sends.get(load)).flatten() {
-                    p.sent_to.push((r[0], *code));
+                let loads = producers.get(&r[1]).into_iter().flatten().filter_map(|f| producer.get(f));
+                for &(c, h, code) in loads.filter_map(|load| sends.get(load)).flatten() {
+                    p.sent_to.push((c, r[0], h, code));
                 }
             }
         }
@@ -457,19 +495,19 @@ impl Input {
         }
         // 3.14+ keys `with`'s `EnterContext` by its `LOAD_SPECIAL`, but the `CALL` after it
         // pushes what `__enter__` returns: the value goes there, not to the method lookup.
-        let producer: HashMap<u32, u32> = rows(RelationId::OutVar).map(|r| (r[0], r[1])).collect();
         let entered_elsewhere: HashSet<u32> =
             rows(RelationId::EnterContext).filter(|r| producer.get(&r[3]).is_some_and(|&p| p != r[0])).map(|r| r[0]).collect();
         for b in &solution.call_binding {
-            p.calls.push((b.site, b.code));
+            let (ctx, callee_ctx) = (at(b.ctx), at(b.callee_ctx));
+            p.calls.push((ctx, b.site, callee_ctx, b.code));
             if !options.interprocedural {
                 continue;
             }
             if let Some(shift) = b.shift {
-                p.binding.push((b.site, b.code, shift));
+                p.binding.push((ctx, b.site, callee_ctx, b.code, shift));
             }
             if b.result && !entered_elsewhere.contains(&b.site) {
-                p.result_of.push((b.site, b.code));
+                p.result_of.push((ctx, b.site, callee_ctx, b.code));
             }
         }
         for r in rows(RelationId::Return).chain(rows(RelationId::ReturnConst)) {
@@ -489,7 +527,7 @@ impl Input {
             .chain(rows(RelationId::StoreGlobal).map(|r| (r[0], r[2])))
             .collect();
 
-        Ok(Input { program: p, insn_code, covered })
+        Ok(Input { program: p, insn_code, covered, keeps_contexts: kept.is_some() })
     }
 }
 

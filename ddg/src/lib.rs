@@ -11,6 +11,13 @@
 //!
 //! Nodes are instructions (by id: code object and native offset come with the
 //! facts) and formal parameters (their value on entry). Edges carry one [`Kind`].
+//!
+//! Under a rule set whose solution keeps contexts the graph keeps them too
+//! ([`Contexts`]): a node in an activation is a calling context and a node, edges
+//! inside a frame hold in each activation of their function, and edges between
+//! activations join the contexts the solution joins (a call's actuals to the formals
+//! of the activations it starts; a store to the loads of the same object in the same
+//! heap context). So a context-sensitive analysis gives a context-sensitive graph.
 
 mod input;
 mod program;
@@ -79,6 +86,11 @@ impl Kind {
     pub fn from_name(name: &str) -> Option<Kind> {
         Kind::ALL.iter().copied().find(|k| k.name() == name)
     }
+
+    /// Whether both ends are always in the same activation (a frame's own stack and locals).
+    pub fn within_activation(self) -> bool {
+        matches!(self, Kind::Stack | Kind::Base | Kind::Local)
+    }
 }
 
 /// What the graph follows; the defaults are the analysis, the others its ablations.
@@ -102,14 +114,30 @@ impl Default for Options {
 pub struct Ddg {
     /// Every node an edge touches, sorted.
     pub nodes: Vec<Node>,
-    /// `(from, to, kind)`: `to` may use the value `from` defines; sorted.
+    /// `(from, to, kind)`: `to` may use the value `from` defines, in some activations; sorted.
     pub edges: Vec<(Node, Node, Kind)>,
+    /// The graph with contexts, when the solution keeps them (`None` under `insensitive`,
+    /// where each function has one activation).
+    pub contexts: Option<Contexts>,
     /// Instructions whose dependences the graph cannot give whole, and why; sorted.
     /// Every other instruction's are concrete.
     pub coverage: Vec<(u32, Coverage, Gap)>,
 }
 
+pub use cpyg_rules::context::CallString;
 pub use cpyg_rules::objects::Coverage;
+
+/// The graph's activations and the edges between them; sorted. An edge of a kind that
+/// stays [`Kind::within_activation`] holds in every activation of its function and is
+/// only in [`Ddg::edges`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Contexts {
+    /// `(ctx, code)`: the code object runs in the calling context.
+    pub activations: Vec<(CallString, u32)>,
+    /// `(from ctx, from, to ctx, to, kind)`: `to`, in its activation, may use the value
+    /// `from` defines in its own.
+    pub edges: Vec<(CallString, Node, CallString, Node, Kind)>,
+}
 
 /// Where an instruction's dependences stop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

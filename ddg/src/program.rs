@@ -1,10 +1,20 @@
 //! The dependence rules. Every input relation is filled by `input.rs` from the facts,
 //! the CFG and the solution; every edge comes from one rule below.
+//!
+//! Edges inside a frame (`stack`, `base`, `local`) hold in every activation of their
+//! function and carry no context (`intra`). Every other edge joins activations (`ddg`):
+//! each end carries the calling context of its activation, and heap locations (fields,
+//! elements, cells) the heap context of the object, so under a contextual rule set two
+//! activations' flows stay apart. Under `insensitive` every context is the root.
 
+use cpyg_rules::context::CallString as Ctx;
 use cpyg_rules::objects::Obj;
 
 use crate::input::Input;
-use crate::{Ddg, Kind, Node};
+use crate::{Contexts, Ddg, Kind, Node};
+
+/// An object in a heap context.
+type Loc = (Ctx, Obj);
 
 ascent::ascent! {
     pub(crate) struct Dependences;
@@ -23,6 +33,12 @@ ascent::ascent! {
     /// `(out, in)`: the value pushed as `out` is the object read as `in` (the self half of a
     /// method-form load: the base, or `super()`'s receiver).
     relation passes_on(u32, u32);
+    /// The method a 3.14+ `LOAD_SPECIAL` pushes (beneath its self).
+    relation special_method(u32);
+    /// A `CALL` with no `Call` row of its own (3.14+ `with`'s `__enter__`: `EnterContext` covers it).
+    relation rowless_call(u32);
+    // The method `LOAD_SPECIAL` found is what its `CALL` calls, not an argument.
+    base_operand(t, c) <-- special_method(f), stack_flow(f, t), read_by(t, c), rowless_call(c);
 
     /// A CFG edge a run takes without an exception (normal, branch, resume).
     relation cfg_edge(u32, u32);
@@ -46,26 +62,29 @@ ascent::ascent! {
     relation name_store(u32, u32, Node);
     /// `(code, name, load)`.
     relation name_load(u32, u32, u32);
-    /// `(module, name, def)`: a store of a module's global, by name or through the module object.
-    relation global_store(u32, u32, Node);
-    /// `(module, name, load)`.
-    relation global_load(u32, u32, u32);
-    /// `(cell, def)`: a store into a closure cell (a parameter's entry value, for a cell parameter).
-    relation cell_store(Obj, Node);
-    relation cell_load(Obj, u32);
-    /// `(object, field, def)`: an attribute store on a base that may be the object. The field
-    /// is the attribute's name (one field per object under the field-name ablation).
-    relation field_store(Obj, u32, Node);
-    relation field_load(Obj, u32, u32);
-    /// `(container, def)`: a store of an element into a container the base may be.
-    relation element_store(Obj, Node);
-    relation element_load(Obj, u32);
+    /// `(ctx, code)`: an activation of the code object.
+    relation activation(Ctx, u32);
+    /// `(module, name, ctx, def)`: a store of a module's global, by name or through the module
+    /// object, in an activation.
+    relation global_store(u32, u32, Ctx, Node);
+    /// `(module, name, ctx, load)`.
+    relation global_load(u32, u32, Ctx, u32);
+    /// `(cell, ctx, def)`: a store into a closure cell (a parameter's entry value, for a cell parameter).
+    relation cell_store(Loc, Ctx, Node);
+    relation cell_load(Loc, Ctx, u32);
+    /// `(object, field, ctx, def)`: an attribute store on a base that may be the object. The
+    /// field is the attribute's name (one field per object under the field-name ablation).
+    relation field_store(Loc, u32, Ctx, Node);
+    relation field_load(Loc, u32, Ctx, u32);
+    /// `(container, ctx, def)`: a store of an element into a container the base may be.
+    relation element_store(Loc, Ctx, Node);
+    relation element_load(Loc, Ctx, u32);
 
-    /// `(site, code, shift)`: the call runs `code`, its first positional argument binding
-    /// parameter `shift` (1 after a bound receiver).
-    relation binding(u32, u32, u32);
-    /// `(site, code)`: the call's result is what `code` returns.
-    relation result_of(u32, u32);
+    /// `(ctx, site, callee ctx, code, shift)`: the call runs `code`, its first positional
+    /// argument binding parameter `shift` (1 after a bound receiver).
+    relation binding(Ctx, u32, Ctx, u32, u32);
+    /// `(ctx, site, callee ctx, code)`: the call's result is what `code` returns.
+    relation result_of(Ctx, u32, Ctx, u32);
     relation positional_arg(u32, u32, u32);
     relation keyword_arg(u32, u32, u32);
     /// `(site, var)`: the receiver a bound call passes first.
@@ -80,12 +99,14 @@ ascent::ascent! {
     relation var_keyword(u32, u32);
     /// `(code, insn)`: a return of the code object (`return x`, `return CONST`).
     relation return_point(u32, u32);
-    /// `(site, code)`: the call is `send` of a generator of `code`.
-    relation sent_to(u32, u32);
+    /// `(ctx, site, generator ctx, code)`: the call is `send` of a generator of `code`
+    /// running in the generator context.
+    relation sent_to(Ctx, u32, Ctx, u32);
     /// `(code, insn)`: a `yield` of the code object.
     relation yield_point(u32, u32);
-    /// `(site, code)`: the call may run `code` (every call edge, whatever the ablations).
-    relation calls(u32, u32);
+    /// `(ctx, site, callee ctx, code)`: the call may run `code` (every call edge, whatever
+    /// the ablations).
+    relation calls(Ctx, u32, Ctx, u32);
 
     /// `(insn, code)`.
     relation insn_code(u32, u32);
@@ -106,24 +127,27 @@ ascent::ascent! {
 
     // ---- Derived -----------------------------------------------------------------
 
-    /// `to` may use the value `from` defines.
-    relation ddg(Node, Node, Kind);
+    /// `to` may use the value `from` defines, in the same activation.
+    relation intra(Node, Node, Kind);
+    /// `(ctx, from, ctx, to, kind)`: `to` in its activation may use the value `from` defines
+    /// in its own.
+    relation ddg(Ctx, Node, Ctx, Node, Kind);
 
     /// `(var, insn)`: the value read as `var` was produced by `insn`.
     relation source(u32, u32);
     source(v, p) <-- stack_flow(f, v), produced_by(f, p);
 
-    ddg(Node::Insn(*p), Node::Insn(*c), Kind::Stack) <--
+    intra(Node::Insn(*p), Node::Insn(*c), Kind::Stack) <--
         stack_flow(f, t), produced_by(f, p), read_by(t, c), !base_operand(t, c), !passed_on(f);
-    ddg(Node::Insn(*p), Node::Insn(*c), Kind::Base) <--
+    intra(Node::Insn(*p), Node::Insn(*c), Kind::Base) <--
         stack_flow(f, t), produced_by(f, p), read_by(t, c), base_operand(t, c);
     // A method-form load pushes its base again as the receiver: the value comes from the
     // base's producer; the load itself only found the method.
     relation passed_on(u32);
     passed_on(out) <-- passes_on(out, _);
-    ddg(Node::Insn(*q), Node::Insn(*c), Kind::Stack) <--
+    intra(Node::Insn(*q), Node::Insn(*c), Kind::Stack) <--
         passes_on(f, i), stack_flow(g, i), produced_by(g, q), stack_flow(f, t), read_by(t, c), !base_operand(t, c);
-    ddg(Node::Insn(*p), Node::Insn(*c), Kind::Base) <--
+    intra(Node::Insn(*p), Node::Insn(*c), Kind::Base) <--
         passes_on(f, _), stack_flow(f, t), produced_by(f, p), read_by(t, c), !base_operand(t, c);
 
     // Reaching definitions of local slots (per block; `block_local` covers a block's own order).
@@ -136,43 +160,43 @@ ascent::ascent! {
     reach_in(to, s, d) <-- exception_edge(from, to), block_def(from, s, d);
     reach_out(b, s, d) <-- reach_in(b, s, d), !block_kill(b, s);
     reach_out(b, s, d) <-- block_gen(b, s, d);
-    ddg(d, Node::Insn(*l), Kind::Local) <-- upward_load(b, s, l), reach_in(b, s, d);
-    ddg(d, Node::Insn(*l), Kind::Local) <-- block_local(d, l);
-    ddg(d, Node::Insn(*l), Kind::Local) <-- name_store(code, name, d), name_load(code, name, l);
+    intra(d, Node::Insn(*l), Kind::Local) <-- upward_load(b, s, l), reach_in(b, s, d);
+    intra(d, Node::Insn(*l), Kind::Local) <-- block_local(d, l);
+    intra(d, Node::Insn(*l), Kind::Local) <-- name_store(code, name, d), name_load(code, name, l);
 
-    ddg(d, Node::Insn(*l), Kind::Global) <-- global_store(m, name, d), global_load(m, name, l);
-    ddg(d, Node::Insn(*l), Kind::Cell) <-- cell_store(c, d), cell_load(c, l);
-    ddg(d, Node::Insn(*l), Kind::Heap) <-- field_store(o, f, d), field_load(o, f, l);
-    ddg(d, Node::Insn(*l), Kind::Collection) <-- element_store(o, d), element_load(o, l);
+    ddg(c, d, lc, Node::Insn(*l), Kind::Global) <-- global_store(m, name, c, d), global_load(m, name, lc, l);
+    ddg(c, d, lc, Node::Insn(*l), Kind::Cell) <-- cell_store(o, c, d), cell_load(o, lc, l);
+    ddg(c, d, lc, Node::Insn(*l), Kind::Heap) <-- field_store(o, f, c, d), field_load(o, f, lc, l);
+    ddg(c, d, lc, Node::Insn(*l), Kind::Collection) <-- element_store(o, c, d), element_load(o, lc, l);
 
     // Actuals to formals: by position (the rest into `*args`), by keyword (the rest into
     // `**kwargs`), the bound receiver first; star arguments may fill any parameter they can.
-    ddg(Node::Insn(*p), Node::Param { code: *code, index: i + s }, Kind::Argument) <--
-        binding(site, code, s), positional_arg(site, i, v), positional_param(code, i + s), source(v, p);
-    ddg(Node::Insn(*p), Node::Param { code: *code, index: *k }, Kind::Argument) <--
-        binding(site, code, s), positional_arg(site, i, v), !positional_param(code, i + s), var_positional(code, k),
+    ddg(c, Node::Insn(*p), cc, Node::Param { code: *code, index: i + s }, Kind::Argument) <--
+        binding(c, site, cc, code, s), positional_arg(site, i, v), positional_param(code, i + s), source(v, p);
+    ddg(c, Node::Insn(*p), cc, Node::Param { code: *code, index: *k }, Kind::Argument) <--
+        binding(c, site, cc, code, s), positional_arg(site, i, v), !positional_param(code, i + s), var_positional(code, k),
         source(v, p);
     relation takes_keyword(u32, u32);
     takes_keyword(code, name) <-- keyword_param(code, name, _);
-    ddg(Node::Insn(*p), Node::Param { code: *code, index: *k }, Kind::Argument) <--
-        binding(site, code, _), keyword_arg(site, name, v), keyword_param(code, name, k), source(v, p);
-    ddg(Node::Insn(*p), Node::Param { code: *code, index: *k }, Kind::Argument) <--
-        binding(site, code, _), keyword_arg(site, name, v), !takes_keyword(code, name), var_keyword(code, k), source(v, p);
-    ddg(Node::Insn(*p), Node::Param { code: *code, index: 0 }, Kind::Argument) <--
-        binding(site, code, 1), receiver_arg(site, v), source(v, p);
-    ddg(Node::Insn(*p), Node::Param { code: *code, index: *k }, Kind::Argument) <--
-        binding(site, code, s), star_args(site, v), positional_param(code, k), if k >= s, source(v, p);
-    ddg(Node::Insn(*p), Node::Param { code: *code, index: *k }, Kind::Argument) <--
-        binding(site, code, _), star_args(site, v), var_positional(code, k), source(v, p);
-    ddg(Node::Insn(*p), Node::Param { code: *code, index: *k }, Kind::Argument) <--
-        binding(site, code, _), star_kwargs(site, v), keyword_param(code, _, k), source(v, p);
-    ddg(Node::Insn(*p), Node::Param { code: *code, index: *k }, Kind::Argument) <--
-        binding(site, code, _), star_kwargs(site, v), var_keyword(code, k), source(v, p);
+    ddg(c, Node::Insn(*p), cc, Node::Param { code: *code, index: *k }, Kind::Argument) <--
+        binding(c, site, cc, code, _), keyword_arg(site, name, v), keyword_param(code, name, k), source(v, p);
+    ddg(c, Node::Insn(*p), cc, Node::Param { code: *code, index: *k }, Kind::Argument) <--
+        binding(c, site, cc, code, _), keyword_arg(site, name, v), !takes_keyword(code, name), var_keyword(code, k), source(v, p);
+    ddg(c, Node::Insn(*p), cc, Node::Param { code: *code, index: 0 }, Kind::Argument) <--
+        binding(c, site, cc, code, 1), receiver_arg(site, v), source(v, p);
+    ddg(c, Node::Insn(*p), cc, Node::Param { code: *code, index: *k }, Kind::Argument) <--
+        binding(c, site, cc, code, s), star_args(site, v), positional_param(code, k), if k >= s, source(v, p);
+    ddg(c, Node::Insn(*p), cc, Node::Param { code: *code, index: *k }, Kind::Argument) <--
+        binding(c, site, cc, code, _), star_args(site, v), var_positional(code, k), source(v, p);
+    ddg(c, Node::Insn(*p), cc, Node::Param { code: *code, index: *k }, Kind::Argument) <--
+        binding(c, site, cc, code, _), star_kwargs(site, v), keyword_param(code, _, k), source(v, p);
+    ddg(c, Node::Insn(*p), cc, Node::Param { code: *code, index: *k }, Kind::Argument) <--
+        binding(c, site, cc, code, _), star_kwargs(site, v), var_keyword(code, k), source(v, p);
 
-    ddg(Node::Insn(*r), Node::Insn(*site), Kind::Return) <-- result_of(site, code), return_point(code, r);
+    ddg(cc, Node::Insn(*r), c, Node::Insn(*site), Kind::Return) <-- result_of(c, site, cc, code), return_point(code, r);
     // A value sent into a generator is what the `yield` it resumes evaluates to.
-    ddg(Node::Insn(*p), Node::Insn(*y), Kind::Argument) <--
-        sent_to(site, code), positional_arg(site, 0, v), yield_point(code, y), source(v, p);
+    ddg(c, Node::Insn(*p), gc, Node::Insn(*y), Kind::Argument) <--
+        sent_to(c, site, gc, code), positional_arg(site, 0, v), yield_point(code, y), source(v, p);
 
     // Exceptions: from each raise to the handlers it may reach, through re-raises and up the
     // call graph. `holds_exception(region, var)`: the handler's stack values, and what
@@ -181,36 +205,48 @@ ascent::ascent! {
     holds_exception(r, v) <-- handler_var(r, v);
     holds_exception(r, t) <-- holds_exception(r, f), stack_flow(f, t);
     holds_exception(r, t) <-- holds_exception(r, f), same_value(_, f, t);
-    /// `(raise, insn)`: the exception of `raise` is raised at `insn` (itself, a re-raise
-    /// in a handler it reached, a call whose callee let it escape).
-    relation raised_at(u32, u32);
-    /// `(raise, region)`: the exception reaches the region's handler.
-    relation reaches_handler(u32, u32);
-    /// `(raise, code)`: the exception leaves the code object.
-    relation escapes(u32, u32);
-    raised_at(r, r) <-- raise(r);
-    reaches_handler(r, region) <-- raised_at(r, i), protected_by(i, region);
-    raised_at(r, again) <-- reaches_handler(r, region), reraise(again, v), holds_exception(region, v);
-    escapes(r, code) <-- raised_at(r, i), !protected(i), insn_code(i, code);
-    raised_at(r, site) <-- escapes(r, code), calls(site, code);
-    ddg(Node::Insn(*r), Node::Insn(*s), Kind::Exception) <--
-        reaches_handler(r, region), holds_exception(region, v), stores_var(s, v);
+    /// `(raise ctx, raise, ctx, insn)`: the exception of `raise` (in its activation) is raised
+    /// at `insn` in an activation (itself, a re-raise in a handler it reached, a call whose
+    /// callee let it escape).
+    relation raised_at(Ctx, u32, Ctx, u32);
+    /// `(raise ctx, raise, ctx, region)`: the exception reaches the region's handler.
+    relation reaches_handler(Ctx, u32, Ctx, u32);
+    /// `(raise ctx, raise, ctx, code)`: the exception leaves an activation of the code object.
+    relation escapes(Ctx, u32, Ctx, u32);
+    raised_at(c, r, c, r) <-- raise(r), insn_code(r, code), activation(c, code);
+    reaches_handler(rc, r, c, region) <-- raised_at(rc, r, c, i), protected_by(i, region);
+    raised_at(rc, r, c, again) <-- reaches_handler(rc, r, c, region), reraise(again, v), holds_exception(region, v);
+    escapes(rc, r, c, code) <-- raised_at(rc, r, c, i), !protected(i), insn_code(i, code);
+    raised_at(rc, r, c, site) <-- escapes(rc, r, cc, code), calls(c, site, cc, code);
+    ddg(rc, Node::Insn(*r), c, Node::Insn(*s), Kind::Exception) <--
+        reaches_handler(rc, r, c, region), holds_exception(region, v), stores_var(s, v);
     // The handler's own first reads of what it starts with (`PUSH_EXC_INFO`, a `with`
     // statement's `__exit__` call), so a handler binding no name is reached too.
-    ddg(Node::Insn(*r), Node::Insn(*c), Kind::Exception) <--
-        reaches_handler(r, region), handler_var(region, v), stack_flow(v, t), read_by(t, c);
+    ddg(rc, Node::Insn(*r), c, Node::Insn(*i), Kind::Exception) <--
+        reaches_handler(rc, r, c, region), handler_var(region, v), stack_flow(v, t), read_by(t, i);
 }
 
 /// Runs the rules; the edges sorted, and only those whose two ends the input covers.
 pub(crate) fn solve(mut input: Input) -> Ddg {
     let mut program = std::mem::take(&mut input.program);
     program.run();
-    let mut edges: Vec<(Node, Node, Kind)> =
-        program.ddg.into_iter().filter(|(from, to, _)| input.covers(from) && input.covers(to)).collect();
+    let covered = |e: &(Node, Node, Kind)| input.covers(&e.0) && input.covers(&e.1);
+    let across: Vec<(Ctx, Node, Ctx, Node, Kind)> =
+        program.ddg.into_iter().filter(|&(_, from, _, to, kind)| covered(&(from, to, kind))).collect();
+    let mut edges: Vec<(Node, Node, Kind)> = program.intra.into_iter().filter(covered).collect();
+    edges.extend(across.iter().map(|&(_, from, _, to, kind)| (from, to, kind)));
     edges.sort_unstable();
     edges.dedup();
     let mut nodes: Vec<Node> = edges.iter().flat_map(|&(from, to, _)| [from, to]).collect();
     nodes.sort_unstable();
     nodes.dedup();
-    Ddg { nodes, edges, coverage: Vec::new() }
+    let contexts = input.keeps_contexts.then(|| {
+        let mut activations: Vec<(Ctx, u32)> = program.activation.into_iter().collect();
+        activations.sort_unstable();
+        let mut edges = across;
+        edges.sort_unstable();
+        edges.dedup();
+        Contexts { activations, edges }
+    });
+    Ddg { nodes, edges, contexts, coverage: Vec::new() }
 }

@@ -23,6 +23,10 @@ pub trait Context: Copy + Clone + Default + Debug + Eq + Hash + Ord + Send + Syn
     /// The heap context of what an activation in this context allocates.
     type Heap: Copy + Clone + Default + Debug + Eq + Hash + Ord + Send + Sync + 'static;
 
+    /// Whether activations' objects carry heap contexts: the solution then keeps its
+    /// contexts ([`crate::Contexts`]) for the products that separate activations.
+    const HEAP_CONTEXTS: bool;
+
     fn record(&self) -> Self::Heap;
 
     /// The context of a method running for the object made at call `made_at` (the shared
@@ -53,6 +57,7 @@ impl Default for Receiver {
 /// The heap context stays empty: only activations are told apart.
 impl Context for Receiver {
     type Heap = ();
+    const HEAP_CONTEXTS: bool = false;
 
     fn record(&self) {}
 
@@ -110,6 +115,7 @@ impl Default for CallString {
 /// carry its whole call string (allocation made activation-specific).
 impl Context for CallString {
     type Heap = CallString;
+    const HEAP_CONTEXTS: bool = true;
 
     fn record(&self) -> CallString {
         *self

@@ -26,4 +26,4 @@ pub mod substitution;
 pub use error::Error;
 pub use sets::RuleSet;
 pub use knowledge::Roots;
-pub use solve::{solve, solve_observed, solve_rooted, CallBinding, FirstOrders, Solution, Step};
+pub use solve::{solve, solve_observed, solve_rooted, CallBinding, Contexts, FirstOrders, Solution, Step};

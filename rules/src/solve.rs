@@ -65,6 +65,31 @@ pub struct Solution {
     pub call_binding: Vec<CallBinding>,
     /// The attributes the rule set gave code objects (every one `context` under `context`).
     pub policy: Vec<(Code, Attribute)>,
+    /// The relations above with their contexts, under a rule set whose objects carry heap
+    /// contexts; `None` under `insensitive`, whose objects are the same in every activation.
+    pub contexts: Option<Contexts>,
+}
+
+/// What the data-dependence graph needs to tell activations apart: which contexts run
+/// each code object, and what variables and cell slots hold in each. Sorted.
+#[derive(Debug, Default)]
+pub struct Contexts {
+    /// `(ctx, code)`: code runs in `ctx` (module bodies in the root context).
+    pub active: Vec<(CallString, Code)>,
+    /// `(var, ctx, heap context, obj)`: `pts` of the kept variables (see `Solution::aliases`).
+    pub pts: Vec<(Var, CallString, CallString, Obj)>,
+    /// `(ctx, code, slot, heap context, cell)`: `slot_cell`.
+    pub slot_cell: Vec<(CallString, Code, Slot, CallString, Obj)>,
+}
+
+impl Contexts {
+    /// What `var` may point to, in each context: rows `(representative, ctx, heap context, obj)`.
+    pub fn points_to<'a>(&'a self, solution: &Solution, var: Var) -> &'a [(Var, CallString, CallString, Obj)] {
+        let kept = solution.representative(var);
+        let start = self.pts.partition_point(|r| r.0 < kept);
+        let end = start + self.pts[start..].partition_point(|r| r.0 == kept);
+        &self.pts[start..end]
+    }
 }
 
 /// Site `site`, in context `ctx`, runs `code` in `callee_ctx`.
@@ -807,6 +832,13 @@ macro_rules! program {
                             })
                         }))
                     },
+                    contexts: <$ctx as Context>::HEAP_CONTEXTS.then(|| Contexts {
+                        active: sorted_owned(self.active.iter().map(|r| (r.0.call_string(), r.1))),
+                        pts: sorted_owned(self.pts.iter().map(|r| (r.1, r.0.call_string(), heap(&r.2), r.3))),
+                        slot_cell: sorted_owned(
+                            self.slot_cell.iter().map(|r| (r.0.call_string(), r.1, r.2, heap(&r.3), r.4)),
+                        ),
+                    }),
                     pts,
                     invokes,
                     unresolved,

@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use cpyg_ddg::{Ddg, Kind, Node};
+use cpyg_ddg::{CallString, Ddg, Kind, Node};
 use cpyg_facts::schema::RelationId;
 use serde::Serialize;
 
@@ -206,6 +206,9 @@ pub struct SliceLine {
 /// criterion's own line included. A thin slice (Sridharan et al.) follows the values
 /// alone, leaving out `base` edges (what found them: bases, keys, callees); a full one
 /// follows every kind of dependence.
+/// With the graph's contexts (a contextual rule set) the slice is context-sensitive: a
+/// value is followed into and out of the activations it flows through, not every
+/// activation of the functions on its way.
 pub fn slice(
     namer: &Namer<'_>,
     ddg: &Ddg,
@@ -223,24 +226,55 @@ pub fn slice(
             criterion.name.as_ref().map(|n| format!(" that names `{n}`")).unwrap_or_default()
         ));
     }
-    let mut next: HashMap<Node, Vec<(Node, Kind)>> = HashMap::new();
-    for &(from, to, kind) in ddg.edges.iter().filter(|e| !(thin && e.2 == Kind::Base)) {
-        match direction {
-            Direction::Backward => next.entry(to).or_default().push((from, kind)),
-            Direction::Forward => next.entry(from).or_default().push((to, kind)),
-        }
-    }
-    let mut seen: HashMap<Node, BTreeSet<&'static str>> = start.iter().map(|&n| (n, BTreeSet::new())).collect();
-    let mut work = start;
-    while let Some(node) = work.pop() {
-        for &(other, kind) in next.get(&node).into_iter().flatten() {
-            let fresh = !seen.contains_key(&other);
-            seen.entry(other).or_default().insert(kind.name());
-            if fresh {
-                work.push(other);
+    let follows = |kind: Kind| !(thin && kind == Kind::Base);
+    let seen: HashMap<Node, BTreeSet<&'static str>> = match &ddg.contexts {
+        None => {
+            let mut next: HashMap<Node, Vec<(Node, Kind)>> = HashMap::new();
+            for &(from, to, kind) in ddg.edges.iter().filter(|e| follows(e.2)) {
+                match direction {
+                    Direction::Backward => next.entry(to).or_default().push((from, kind)),
+                    Direction::Forward => next.entry(from).or_default().push((to, kind)),
+                }
             }
+            reach(start, |node| next.get(&node).map_or(&[][..], |v| v.as_slice()).iter().copied())
         }
-    }
+        // A node in an activation: edges inside a frame stay in its activation, the others
+        // go to the activations the graph joins. The criterion is in each of its function's.
+        Some(contexts) => {
+            let mut within: HashMap<Node, Vec<(Node, Kind)>> = HashMap::new();
+            for &(from, to, kind) in ddg.edges.iter().filter(|e| e.2.within_activation() && follows(e.2)) {
+                match direction {
+                    Direction::Backward => within.entry(to).or_default().push((from, kind)),
+                    Direction::Forward => within.entry(from).or_default().push((to, kind)),
+                }
+            }
+            type At = (CallString, Node);
+            let mut across: HashMap<At, Vec<(At, Kind)>> = HashMap::new();
+            for &(fc, from, tc, to, kind) in contexts.edges.iter().filter(|e| follows(e.4)) {
+                match direction {
+                    Direction::Backward => across.entry((tc, to)).or_default().push(((fc, from), kind)),
+                    Direction::Forward => across.entry((fc, from)).or_default().push(((tc, to), kind)),
+                }
+            }
+            let mut activations: HashMap<u32, Vec<CallString>> = HashMap::new();
+            for &(ctx, code) in &contexts.activations {
+                activations.entry(code).or_default().push(ctx);
+            }
+            let start: Vec<At> = start
+                .iter()
+                .flat_map(|&n| activations.get(&namer.code(n)).into_iter().flatten().map(move |&c| (c, n)))
+                .collect();
+            let reached = reach(start, |(ctx, node)| {
+                let inside = within.get(&node).into_iter().flatten().map(move |&(n, kind)| ((ctx, n), kind));
+                inside.chain(across.get(&(ctx, node)).into_iter().flatten().copied())
+            });
+            let mut seen: HashMap<Node, BTreeSet<&'static str>> = HashMap::new();
+            for ((_, node), kinds) in reached {
+                seen.entry(node).or_default().extend(kinds);
+            }
+            seen
+        }
+    };
     let mut lines: HashMap<(String, u32), SliceLine> = HashMap::new();
     for (node, kinds) in seen {
         let named = &named[&node];
@@ -257,6 +291,27 @@ pub fn slice(
     let mut lines: Vec<SliceLine> = lines.into_values().collect();
     lines.sort();
     Ok(lines)
+}
+
+/// What `start` reaches by `next`, with the kinds of the edges that reached each state
+/// (none for the start itself).
+fn reach<S, I>(start: Vec<S>, next: impl Fn(S) -> I) -> HashMap<S, BTreeSet<&'static str>>
+where
+    S: Copy + Eq + std::hash::Hash,
+    I: Iterator<Item = (S, Kind)>,
+{
+    let mut seen: HashMap<S, BTreeSet<&'static str>> = start.iter().map(|&n| (n, BTreeSet::new())).collect();
+    let mut work = start;
+    while let Some(state) = work.pop() {
+        for (other, kind) in next(state) {
+            let fresh = !seen.contains_key(&other);
+            seen.entry(other).or_default().insert(kind.name());
+            if fresh {
+                work.push(other);
+            }
+        }
+    }
+    seen
 }
 
 /// The graph as one JSON document (`docs/ddg.schema.json`) or Graphviz; with `function`,

@@ -18,6 +18,7 @@ use rusqlite::{Connection, Statement, ToSql, Transaction};
 
 use cpyg_facts::schema::{all_enums, ColumnType, RelationId, RELATION_IDS, SYMBOL};
 use cpyg_facts::symbols::Symbols;
+use cpyg_rules::context::CallString;
 use cpyg_rules::objects::{Ext, Group, Obj, Origin, Wrapper};
 use cpyg_rules::Solution;
 
@@ -358,7 +359,7 @@ impl Writer<'_> {
             solution.slot_cell.iter().try_for_each(|&(code, slot, cell)| rows.ids(&[code, slot, o(cell)]))
         })?;
         self.call_edges(analysis, &externals)?;
-        self.contexts(solution, &o)?;
+        let contexts = self.contexts(analysis, &o)?;
         self.table("invokes", &[("insn", "INTEGER"), ("function", "INTEGER")], &[], |rows| {
             solution.invokes.iter().try_for_each(|&(site, f)| rows.ids(&[site, f]))
         })?;
@@ -393,12 +394,15 @@ impl Writer<'_> {
             })
         })?;
         self.control(analysis.control.as_ref())?;
-        self.ddg(analysis)
+        self.ddg(analysis, &contexts)
     }
 
     /// The data-dependence graph (`cpyg_ddg`); empty tables when it was not built. A node is
     /// an instruction or a formal parameter (`param`, its position in the signature).
-    fn ddg(&mut self, analysis: &Analysis) -> rusqlite::Result<()> {
+    /// Under a rule set that keeps contexts, `ddg_context_edge` gives the edges between
+    /// activations with their contexts (`context` ids); `stack`, `base` and `local` edges hold
+    /// in every activation of their function and are only in `ddg_edge`.
+    fn ddg(&mut self, analysis: &Analysis, contexts: &[CallString]) -> rusqlite::Result<()> {
         let empty = cpyg_ddg::Ddg::default();
         let ddg = analysis.ddg.as_ref().unwrap_or(&empty);
         // Naming reads whole fact relations: only a graph that was built pays for it.
@@ -439,6 +443,21 @@ impl Writer<'_> {
             }
             Ok(())
         })?;
+        let context = |c: &CallString| contexts.binary_search(c).map_or(0, |at| at as u32);
+        let columns: Columns<'_> = &[
+            ("from_context", "INTEGER"),
+            ("from_node", "INTEGER"),
+            ("to_context", "INTEGER"),
+            ("to_node", "INTEGER"),
+            ("kind", "TEXT"),
+        ];
+        self.table("ddg_context_edge", columns, &[&["to_node"]], |rows| {
+            for (fc, from, tc, to, kind) in ddg.contexts.iter().flat_map(|c| &c.edges) {
+                let (fc, tc) = (context(fc), context(tc));
+                rows.row(&[int(fc), int(id(from)), int(tc), int(id(to)), Field::Text(kind.name())])?;
+            }
+            Ok(())
+        })?;
         let columns: Columns<'_> = &[("insn", "INTEGER"), ("level", "TEXT"), ("gap", "TEXT")];
         self.table("ddg_coverage", columns, &[], |rows| {
             for &(insn, level, gap) in &ddg.coverage {
@@ -452,11 +471,14 @@ impl Writer<'_> {
     /// empty, root context, the only one of the insensitive rule set) into its call sites;
     /// `context_call_edge` is `call_edge` with both contexts, `context_cell_value` `cell_value`
     /// with the heap context of the cell (the activation that made it).
-    fn contexts(&mut self, solution: &cpyg_rules::Solution, o: &dyn Fn(Obj) -> u32) -> rusqlite::Result<()> {
-        use cpyg_rules::context::CallString;
+    /// Returns the call strings by id.
+    fn contexts(&mut self, analysis: &Analysis, o: &dyn Fn(Obj) -> u32) -> rusqlite::Result<Vec<CallString>> {
+        let solution = &analysis.solution;
         let mut strings: Vec<CallString> = vec![CallString::default()];
         strings.extend(solution.context_call_edge.iter().flat_map(|r| [r.0, r.2]));
         strings.extend(solution.context_cell_value.iter().map(|r| r.0));
+        let ddg = analysis.ddg.as_ref().and_then(|d| d.contexts.as_ref());
+        strings.extend(ddg.into_iter().flat_map(|c| c.edges.iter().flat_map(|e| [e.0, e.2])));
         strings.sort_unstable();
         strings.dedup();
         let id = |c: &CallString| strings.binary_search(c).map_or(0, |at| at as u32);
@@ -484,7 +506,8 @@ impl Writer<'_> {
                 .policy
                 .iter()
                 .try_for_each(|&(code, attribute)| rows.row(&[int(code), Field::Text(attribute.name())]))
-        })
+        })?;
+        Ok(strings)
     }
 
     /// The CFG and CDG (`cpyg_control`); empty tables when they were not built.
@@ -1090,6 +1113,17 @@ CREATE VIEW ddg_named AS
   JOIN ddg_node t ON t.node = e.to_node
   JOIN code_name fn ON fn.code = f.code
   JOIN code_name tn ON tn.code = t.code;
+
+CREATE VIEW ddg_context_named AS
+  SELECT fn.name AS from_function, fc.call_string AS from_context, f.line AS from_line, f.what AS from_what,
+         tn.name AS to_function, tc.call_string AS to_context, t.line AS to_line, t.what AS to_what, e.kind
+  FROM ddg_context_edge e
+  JOIN ddg_node f ON f.node = e.from_node
+  JOIN ddg_node t ON t.node = e.to_node
+  JOIN code_name fn ON fn.code = f.code
+  JOIN code_name tn ON tn.code = t.code
+  JOIN context_named fc ON fc.context = e.from_context
+  JOIN context_named tc ON tc.context = e.to_context;
 
 CREATE VIEW unresolved_named AS
   SELECT s.function AS caller, s.file, s.line, s.offset, s.opname, u.group_kind, u.detail, u.insn

@@ -299,7 +299,7 @@ def check_case(case, observed):
                 problems.append((number, line, "values seen: " + ", ".join(sorted(values))))
         elif keyword in ("cfg", "!cfg", "cdg", "!cdg"):
             continue  # control flow is cfg_trace_check.py's to check against a run
-        elif keyword in ("ddg", "!ddg"):
+        elif keyword in ("ddg", "!ddg", "slice", "!slice"):
             continue  # data dependences are checked by tests/analysis_programs.rs alone
         else:
             problems.append((number, line, "unknown keyword"))

@@ -19,6 +19,11 @@
 //!                                   (an instruction of FUNC on LINE) or `FUNC(NAME)`
 //!                                   (FUNC's parameter NAME as the frame starts)
 //! !ddg FROM -> TO [KIND]            it has none (of KIND, or of any kind)
+//! slice LINE -> LINE2 [full]        a value on LINE2 of main.py depends on one on LINE,
+//!                                   through any chain of dependences: LINE2 is in the
+//!                                   thin (or full) forward slice from LINE; under a
+//!                                   contextual rule set, a context-sensitive one
+//! !slice LINE -> LINE2 [full]       it is not
 //! roots modules|public|all|auto     where the analysis starts (`--roots`; `auto`: as
 //!                                   chosen for the package; module bodies when absent)
 //! entry FUNCTION                    a function called from outside (`--entry`)
@@ -61,6 +66,9 @@ pub enum Assertion {
     Cdg { function: String, controller: u32, dependent: Target, outcome: Option<String>, present: bool },
     /// `ddg` (present, with a kind) or `!ddg` (kind optional).
     Ddg { from: DdgEnd, to: DdgEnd, kind: Option<String>, present: bool },
+    /// `slice` (present) or `!slice`: the forward slice from line `from` (thin unless `full`)
+    /// reaches line `to`.
+    Slice { from: u32, to: u32, full: bool, present: bool },
 }
 
 /// An end of a `ddg` assertion.
@@ -90,9 +98,9 @@ impl Assertion {
         matches!(self, Assertion::Cfg { .. } | Assertion::Cdg { .. })
     }
 
-    /// `ddg` or `!ddg`: checked against the data-dependence graph.
+    /// `ddg`, `!ddg`, `slice` or `!slice`: checked against the data-dependence graph.
     pub fn is_ddg(&self) -> bool {
-        matches!(self, Assertion::Ddg { .. })
+        matches!(self, Assertion::Ddg { .. } | Assertion::Slice { .. })
     }
 }
 
@@ -296,8 +304,17 @@ pub fn parse_assertion(content: &str) -> Result<Assertion, String> {
                 present,
             })
         }
+        "slice" | "!slice" => {
+            let [from] = left[..] else { return Err(words_error(keyword, "a line", &left)) };
+            let (to, full) = match right[..] {
+                [to] => (to, false),
+                [to, "full"] => (to, true),
+                _ => return Err(words_error(keyword, "a line, then `full` or nothing", &right)),
+            };
+            Ok(Assertion::Slice { from: parse_line(from)?, to: parse_line(to)?, full, present: keyword == "slice" })
+        }
         _ => Err(format!(
-            "unknown assertion `{keyword}` (expected edge, !edge, calls, pts, !pts, cfg, !cfg, cdg, !cdg, ddg or !ddg)"
+            "unknown assertion `{keyword}` (expected edge, !edge, calls, pts, !pts, cfg, !cfg, cdg, !cdg, ddg, !ddg, slice or !slice)"
         )),
     }
 }
@@ -465,6 +482,25 @@ mod tests {
                 "`x` is not a line number",
                 "unknown kind `sideways` (expected one of stack, base, local, global, cell, heap, collection, argument, return, exception)",
             ]
+        );
+    }
+
+    #[test]
+    fn slice_assertions_parse_thin_or_full() {
+        let assertions: Vec<Assertion> =
+            parse("slice 3 -> 9\n!slice 3 -> 10 full\n").unwrap().into_iter().map(|e| e.assertion).collect();
+        assert_eq!(
+            assertions,
+            vec![
+                Assertion::Slice { from: 3, to: 9, full: false, present: true },
+                Assertion::Slice { from: 3, to: 10, full: true, present: false },
+            ]
+        );
+        let errors = parse("slice 3 -> 9 thin\nslice main.f:3 -> 9\n").unwrap_err();
+        let messages: Vec<&str> = errors.iter().map(|e| e.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            ["`slice` needs a line, then `full` or nothing, found `9 thin`", "`main.f:3` is not a line number"]
         );
     }
 
