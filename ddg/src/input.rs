@@ -476,6 +476,7 @@ impl Input {
         for r in rows(RelationId::Yield) {
             p.yield_point.push((code_of(r[0])?, r[0]));
         }
+        p.exit_call = rows(RelationId::ExitContext).map(|r| (r[0], r[1], r[2])).collect();
         p.keyword_arg = rows(RelationId::CallKeyword).map(|r| (r[0], r[1], r[2])).collect();
         p.star_args = rows(RelationId::CallStarArgs).map(|r| (r[0], r[1])).collect();
         p.star_kwargs = rows(RelationId::CallStarKwargs).map(|r| (r[0], r[1])).collect();
@@ -503,6 +504,7 @@ impl Input {
             if !options.interprocedural {
                 continue;
             }
+            p.runs.push((ctx, b.site, callee_ctx, b.code));
             if let Some(shift) = b.shift {
                 p.binding.push((ctx, b.site, callee_ctx, b.code, shift));
             }

@@ -85,6 +85,12 @@ ascent::ascent! {
     relation binding(Ctx, u32, Ctx, u32, u32);
     /// `(ctx, site, callee ctx, code)`: the call's result is what `code` returns.
     relation result_of(Ctx, u32, Ctx, u32);
+    /// `(ctx, site, callee ctx, code)`: the call runs `code` (every call edge; none under
+    /// the interprocedural ablation).
+    relation runs(Ctx, u32, Ctx, u32);
+    /// `(site, exit, exception)`: `with`'s exceptional exit calls the held `__exit__` (`exit`)
+    /// with the exception's type, the exception and its traceback (`ExitContext`).
+    relation exit_call(u32, u32, u32);
     relation positional_arg(u32, u32, u32);
     relation keyword_arg(u32, u32, u32);
     /// `(site, var)`: the receiver a bound call passes first.
@@ -193,6 +199,13 @@ ascent::ascent! {
     ddg(c, Node::Insn(*p), cc, Node::Param { code: *code, index: *k }, Kind::Argument) <--
         binding(c, site, cc, code, _), star_kwargs(site, v), var_keyword(code, k), source(v, p);
 
+    // `__exit__(type, exception, traceback)`, bound to the manager: all three come from the
+    // exception being handled.
+    ddg(c, Node::Insn(*p), cc, Node::Param { code: *code, index: 0 }, Kind::Argument) <--
+        exit_call(site, exit, _), runs(c, site, cc, code), source(exit, p);
+    ddg(c, Node::Insn(*p), cc, Node::Param { code: *code, index: *k }, Kind::Argument) <--
+        exit_call(site, _, e), runs(c, site, cc, code), source(e, p), positional_param(code, k), if (1..=3).contains(k);
+
     ddg(cc, Node::Insn(*r), c, Node::Insn(*site), Kind::Return) <-- result_of(c, site, cc, code), return_point(code, r);
     // A value sent into a generator is what the `yield` it resumes evaluates to.
     ddg(c, Node::Insn(*p), gc, Node::Insn(*y), Kind::Argument) <--
@@ -220,6 +233,11 @@ ascent::ascent! {
     raised_at(rc, r, c, site) <-- escapes(rc, r, cc, code), calls(c, site, cc, code);
     ddg(rc, Node::Insn(*r), c, Node::Insn(*s), Kind::Exception) <--
         reaches_handler(rc, r, c, region), holds_exception(region, v), stores_var(s, v);
+    // A `with` statement's exceptional exit passes what it handles to `__exit__` (through
+    // every call edge, like the escapes above: the ablation keeps exceptions).
+    ddg(rc, Node::Insn(*r), cc, Node::Param { code: *code, index: *k }, Kind::Exception) <--
+        reaches_handler(rc, r, c, region), holds_exception(region, e), exit_call(site, _, e), calls(c, site, cc, code),
+        positional_param(code, k), if (1..=3).contains(k);
     // The handler's own first reads of what it starts with (`PUSH_EXC_INFO`, a `with`
     // statement's `__exit__` call), so a handler binding no name is reached too.
     ddg(rc, Node::Insn(*r), c, Node::Insn(*i), Kind::Exception) <--
