@@ -802,47 +802,46 @@ fn graph(
         GraphScope::All => cpyg::analysis::ControlScope::All,
     };
     analysis.build_control(scope)?;
-    let product = match product {
-        GraphProduct::Cfg => Product::Cfg,
-        GraphProduct::Cdg => Product::Cdg,
+    // The graph's text, and one line saying what it holds.
+    let (text, summary) = match product {
         GraphProduct::Ddg => {
             analysis.build_ddg(cpyg_ddg::Options::default())?;
             let text = cpyg::results::ddg::render(&analysis, function, format == GraphFormat::Json)?;
-            monitor::finish();
-            options.report(&analysis.profile);
-            report_skipped(&analysis);
-            if let Some(ddg) = &analysis.ddg {
+            let summary = analysis.ddg.as_ref().map(|ddg| {
                 let kinds: Vec<String> =
                     cpyg_ddg::Kind::ALL.iter().map(|&k| format!("{} {}", ddg.count(k), k.name())).collect();
-                eprintln!(
-                    "cpyg: {}; {} nodes, {} dependences ({})",
-                    cpyg::results::Setting(&analysis),
-                    ddg.nodes.len(),
-                    ddg.edges.len(),
-                    kinds.join(", ")
-                );
-            }
-            emit(output, |out| out.write_all(text.as_bytes()))?;
-            return Ok(options.exit(analysis.skipped.len()));
+                let across = match &ddg.contexts {
+                    Some(c) => format!("; {} between {} activations", c.edges.len(), c.activations.len()),
+                    None => String::new(),
+                };
+                format!("{} nodes, {} dependences ({}){across}", ddg.nodes.len(), ddg.edges.len(), kinds.join(", "))
+            });
+            (text, summary)
+        }
+        GraphProduct::Cfg | GraphProduct::Cdg => {
+            let product = if matches!(product, GraphProduct::Cfg) { Product::Cfg } else { Product::Cdg };
+            let format = match format {
+                GraphFormat::Dot => Format::Dot,
+                GraphFormat::Json => Format::Json,
+            };
+            let text = cpyg::results::control::render(&analysis, product, function, format).map_err(Error::Usage)?;
+            let summary = analysis.control.as_ref().map(|control| {
+                format!(
+                    "{} code objects, {} blocks, {} CFG edges, {} control dependences",
+                    control.coverage.len(),
+                    control.blocks.len(),
+                    control.edges.len(),
+                    control.cdg.len()
+                )
+            });
+            (text, summary)
         }
     };
-    let format = match format {
-        GraphFormat::Dot => Format::Dot,
-        GraphFormat::Json => Format::Json,
-    };
-    let text = cpyg::results::control::render(&analysis, product, function, format).map_err(Error::Usage)?;
     monitor::finish();
     options.report(&analysis.profile);
     report_skipped(&analysis);
-    if let Some(control) = &analysis.control {
-        eprintln!(
-            "cpyg: {}; {} code objects, {} blocks, {} CFG edges, {} control dependences",
-            cpyg::results::Setting(&analysis),
-            control.coverage.len(),
-            control.blocks.len(),
-            control.edges.len(),
-            control.cdg.len()
-        );
+    if let Some(summary) = summary {
+        eprintln!("cpyg: {}; {summary}", cpyg::results::Setting(&analysis));
     }
     emit(output, |out| out.write_all(text.as_bytes()))?;
     Ok(options.exit(analysis.skipped.len()))

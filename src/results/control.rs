@@ -125,30 +125,12 @@ pub fn document(analysis: &Analysis, product: Product, function: Option<&str>) -
         analysis.control.as_ref().ok_or("the control products were not built (`--control none`)")?;
     let facts = &analysis.facts;
     let text = |sym: u32| facts.symbols.text(sym).unwrap_or("?").to_string();
-    let mut file_of_module = HashMap::new();
-    for row in facts.rows(RelationId::Module) {
-        file_of_module.insert(row[0], row[2]);
-    }
-    let mut code_info = HashMap::new();
-    for row in facts.rows(RelationId::Code) {
-        code_info.insert(row[0], (row[1], row[5]));
-    }
-    let mut opname = HashMap::new();
-    for row in facts.rows(RelationId::InsnNative) {
-        opname.insert(row[0], row[1]);
-    }
-    let mut arg = HashMap::new();
-    for row in facts.rows(RelationId::InsnNativeArg) {
-        arg.insert(row[0], row[1]);
-    }
-    let mut line = HashMap::new();
-    for row in facts.rows(RelationId::InsnLine) {
-        line.insert(row[0], row[1]);
-    }
-    let mut offset = HashMap::new();
-    for row in facts.rows(RelationId::Insn) {
-        offset.insert(row[0], row[2]);
-    }
+    let file_of_module = super::column_map(facts, RelationId::Module, 0, 2);
+    let code_info: HashMap<u32, (u32, u32)> = facts.rows(RelationId::Code).map(|r| (r[0], (r[1], r[5]))).collect();
+    let opname = super::column_map(facts, RelationId::InsnNative, 0, 1);
+    let arg = super::column_map(facts, RelationId::InsnNativeArg, 0, 1);
+    let line = super::column_map(facts, RelationId::InsnLine, 0, 1);
+    let offset = super::column_map(facts, RelationId::Insn, 0, 2);
 
     let mut blocks_of: HashMap<u32, Vec<&Block>> = HashMap::new();
     let mut code_of_block = HashMap::new();

@@ -44,9 +44,7 @@ pub struct Namer<'a> {
 impl<'a> Namer<'a> {
     pub fn new(analysis: &'a Analysis) -> Namer<'a> {
         let facts = &analysis.facts;
-        let pairs = |id: RelationId, a: usize, b: usize| -> HashMap<u32, u32> {
-            facts.rows(id).map(|r| (r[a], r[b])).collect()
-        };
+        let pairs = |id: RelationId, a: usize, b: usize| super::column_map(facts, id, a, b);
         let file_of_module = pairs(RelationId::Module, 0, 2);
         let mut file_of_code = HashMap::new();
         for r in facts.rows(RelationId::Code) {

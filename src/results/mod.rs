@@ -22,6 +22,16 @@ use crate::analysis::roots::{self, Start};
 use crate::analysis::{analyze_from, solve_profiled, Analysis, ControlScope, Products};
 use crate::profile::Profiler;
 
+/// Column `value` of a fact relation keyed by column `key` (the last row wins).
+pub(crate) fn column_map(
+    facts: &cpyg_facts::lower::Facts,
+    id: RelationId,
+    key: usize,
+    value: usize,
+) -> std::collections::HashMap<u32, u32> {
+    facts.rows(id).map(|r| (r[key], r[value])).collect()
+}
+
 /// The rule set called `name`; an unknown name lists the known ones.
 pub fn rule_set(name: &str) -> Result<RuleSet, crate::Error> {
     Ok(RuleSet::from_name(name)?)
