@@ -33,6 +33,10 @@ pub trait Context: Copy + Clone + Default + Debug + Eq + Hash + Ord + Send + Syn
     /// rules give it to descriptors' methods, in every rule set).
     fn receiver(made_at: Insn) -> Self;
 
+    /// The call that made the object this activation runs for, in a [`Context::receiver`]
+    /// context.
+    fn made_at(&self) -> Option<Insn>;
+
     /// The context as call sites, most recent first (what results and the database show).
     fn call_string(&self) -> CallString;
 
@@ -65,6 +69,10 @@ impl Context for Receiver {
         Receiver { made_at }
     }
 
+    fn made_at(&self) -> Option<Insn> {
+        (self.made_at != CallString::NONE).then_some(self.made_at)
+    }
+
     /// The call that made the receiver, as a call string of one site.
     fn call_string(&self) -> CallString {
         if self.made_at == CallString::NONE {
@@ -89,6 +97,9 @@ pub struct CallString {
 
 impl CallString {
     const NONE: Insn = Insn::MAX;
+    /// In the second place: the context is [`Context::receiver`]'s, for the object the
+    /// first site made (it shows as that site alone).
+    const RECEIVER: Insn = Insn::MAX - 1;
 
     /// This context entered through `site`: the site first, the oldest site dropped.
     pub fn push(&self, site: Insn) -> CallString {
@@ -97,7 +108,7 @@ impl CallString {
 
     /// The call sites, most recent first.
     pub fn sites(&self) -> impl Iterator<Item = Insn> + '_ {
-        self.sites.iter().copied().take_while(|&s| s != Self::NONE)
+        self.sites.iter().copied().take_while(|&s| s != Self::NONE && s != Self::RECEIVER)
     }
 
     pub fn is_empty(&self) -> bool {
@@ -123,7 +134,11 @@ impl Context for CallString {
 
     /// The call that made the receiver, alone: whatever called the method.
     fn receiver(made_at: Insn) -> CallString {
-        CallString::default().push(made_at)
+        CallString { sites: [made_at, Self::RECEIVER] }
+    }
+
+    fn made_at(&self) -> Option<Insn> {
+        (self.sites[1] == Self::RECEIVER).then_some(self.sites[0])
     }
 
     fn call_string(&self) -> CallString {

@@ -175,7 +175,9 @@ pub enum Obj {
     Function(Insn),
     /// A class, by its `__build_class__` call.
     Class(Insn),
-    /// An instance: the call that allocated it and its class.
+    /// An instance: the call that allocated it and its class. A class call allocates, and so
+    /// does an outside `__new__` (`object.__new__(cls)`) called anywhere but in the `__new__`
+    /// a class call runs, where it makes the class call's instance.
     Instance(Insn, Insn),
     /// A function bound to a receiver (`obj.method`, a classmethod through its class).
     Bound(Insn, Recv),

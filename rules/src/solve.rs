@@ -542,7 +542,7 @@ macro_rules! orders_only_inputs {
 /// from `mro` (`crate::datalog::classes::classes_orders`).
 macro_rules! order_relations {
     ($callback:ident!($($args:tt)*)) => {
-        $callback!($($args)*; MroClass, OutsideBase, Owner, HasOwner, HasSpecial, NextDefiner, OutsideInit, GenericClass)
+        $callback!($($args)*; MroClass, OutsideBase, Owner, HasOwner, HasSpecial, NextDefiner, SuperNewOutside, OutsideInit, GenericClass)
     };
 }
 

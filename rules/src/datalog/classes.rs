@@ -74,6 +74,14 @@ ascent::ascent_source! { classes_orders:
     relation order_of(Insn, u32);
     /// Some MRO of `k` has no class defining `name`, though another has.
     relation unowned_in_some(Insn, Sym);
+    /// A class after position `a` of MRO `m` of `k` defines `__new__`.
+    relation new_defined_after(Insn, u32, u32);
+    /// Position `q > a` of MRO `m` of `k` is the outside class `e`; `a` is a package class's.
+    relation outside_after(Insn, u32, u32, u32, Ext);
+    /// An outside class comes between positions `a` and `q` of MRO `m` of `k`.
+    relation outside_between(Insn, u32, u32, u32);
+    /// Some outside class follows position `a` of MRO `m` of `k`.
+    relation outside_follows(Insn, u32, u32);
 
     defined_at(k, m, p, name) <-- mro(k, m, p, ?Obj::Class(c)), ClassDefines(c, name);
     earlier_definer(k, name, m, p, q) <-- defined_at(k, m, p, name), defined_at(k, m, q, name), if q < p;
@@ -97,6 +105,20 @@ ascent::ascent_source! { classes_orders:
         mro(k, m, _, ?Obj::External(e)), if !matches!(e.root, ExtRoot::Builtins), !BareOutsideBase(e),
         SpecialName(Special::Init, init), !owned_in(k, m, init);
     GenericClass(k) <-- mro(k, _, _, ?Obj::External(e)), GenericBase(e);
+    // `super().__new__` in class `a` of the MRO, when no later package class defines
+    // `__new__`, is the next outside class's (`tuple.__new__`, or `object.__new__`).
+    new_defined_after(k, m, a) <--
+        mro(k, m, a, ?Obj::Class(_)), SpecialName(Special::New, new), defined_at(k, m, p, new), if p > a;
+    outside_after(k, m, a, q, *e) <-- mro(k, m, a, ?Obj::Class(_)), mro(k, m, q, ?Obj::External(e)), if q > a;
+    outside_between(k, m, a, q) <-- outside_after(k, m, a, q, _), outside_after(k, m, a, p, _), if p < q;
+    SuperNewOutside(k, m, a, e.attr(*new)) <--
+        outside_after(k, m, a, q, e), !outside_between(k, m, a, q), SpecialName(Special::New, new),
+        !new_defined_after(k, m, a);
+    // With no outside class after it, `object`'s (the builtin bare base).
+    outside_follows(k, m, a) <-- outside_after(k, m, a, _, _);
+    SuperNewOutside(k, m, a, e.attr(*new)) <--
+        mro(k, m, a, ?Obj::Class(_)), !outside_follows(k, m, a), !new_defined_after(k, m, a),
+        BareOutsideBase(e), if e.root == ExtRoot::Builtins, SpecialName(Special::New, new);
 }
 
 ascent::ascent_source! { classes:
@@ -421,12 +443,27 @@ ascent::ascent_source! { classes:
     class_call(ctx, site, *k, out) <-- call_target(ctx, site, _, ?Obj::Class(k), out);
     class_call(ctx, site, *k, out) <-- call_target(ctx, site, _, ?Obj::TypeCall(k), out);
     pts(ctx, out, ctx.record(), Obj::Instance(*site, *k)) <-- class_call(ctx, site, k, out);
-    call_args(ctx, site, new, 1), arg_obj(ctx, site, new, 0, HCtx::default(), Obj::Class(*k)), result_to(ctx, site, new, out),
-    context_request(ctx, site, new, None) <--
+    call_args(ctx, site, new, 1), arg_obj(ctx, site, new, 0, HCtx::default(), Obj::Class(*k)), result_to(ctx, site, new, out) <--
         class_call(ctx, site, k, out), special_attr(k, Special::New, _, ?Obj::Wrapped(Wrapper::StaticMethod, new));
+    // `__new__` runs for the instance the call makes, in every rule set, as a descriptor's
+    // methods do; what `object.__new__(cls)` makes there is that instance (below).
+    context_response(ctx, site, new, None, Ctx::receiver(*site)) <--
+        class_call(ctx, site, k, _), special_attr(k, Special::New, _, ?Obj::Wrapped(Wrapper::StaticMethod, new));
     call_args(ctx, site, init, 1), arg_obj(ctx, site, init, 0, ctx.record(), Obj::Instance(*site, *k)),
     receiver_request(ctx, site, init, Obj::Instance(*site, *k)) <--
         class_call(ctx, site, k, _), special_attr(k, Special::Init, _, ?Obj::Function(init));
+    // `__init__` also runs on what a package `__new__` returns, when that is an instance of
+    // the class called (the interpreter's check, for the class itself).
+    call_args(ctx, site, init, 1), arg_obj(ctx, site, init, 0, *h, *inst), receiver_request(ctx, site, init, *inst) <--
+        class_call(ctx, site, k, out), special_attr(k, Special::New, _, ?Obj::Wrapped(Wrapper::StaticMethod, _)),
+        special_attr(k, Special::Init, _, ?Obj::Function(init)), pts(ctx, out, h, inst),
+        if matches!(inst, Obj::Instance(made, c) if c == k && made != site);
+    // An outside class's `__new__` (`object.__new__(cls)`, `tuple.__new__(cls, xs)`) makes an
+    // instance of the class it is given: in an activation for the instance a class call
+    // makes (`__new__`'s), that instance; elsewhere one named by this call.
+    pts(ctx, out, ctx.record(), Obj::Instance(ctx.made_at().unwrap_or(*site), *k)) <--
+        external_call(ctx, site, e, out), SpecialName(Special::New, new), if e.last() == Some(*new),
+        CallPositional(site, 0, cv), pts(ctx, cv, _, ?Obj::Class(k));
 
     // `super()`: zero arguments read the `__class__` cell and the first parameter of the caller.
     class_cell(code, slot, *k) <-- slot_cell(_, code, slot, hc, cell), cell_value(hc, cell, _, ?Obj::Class(k));
@@ -445,6 +482,10 @@ ascent::ascent_source! { classes:
     super_load(ctx, i, *k, h, r, name, out) <--
         SuperAttr(i, _, cv, rv, name, out), pts(ctx, cv, _, ?Obj::Class(k)), pts(ctx, rv, h, receiver),
         if let Some(r) = Recv::of(*receiver);
+    // `super().__new__` with no package class defining `__new__` after `k`: the outside one.
+    pts(ctx, out, HCtx::default(), Obj::External(*e)) <--
+        super_load(ctx, _, k, _, r, name, out), SpecialName(Special::New, name), let rk = r.class(),
+        mro(rk, m, after, Obj::Class(*k)), SuperNewOutside(rk, m, after, e);
     // The lookup starts right after class `k` in the receiver's MRO.
     from_super(ctx, i, out, h, r, ho, o) <--
         super_load(ctx, i, k, h, r, name, out), let rk = r.class(), mro(rk, m, after, Obj::Class(*k)),

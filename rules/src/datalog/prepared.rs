@@ -133,6 +133,9 @@ ascent::ascent_source! { prepared:
     /// Positions `q < p` of MRO `m` of `k` define `name`, and none between them; `q` is 0
     /// when `p` is the first (lookups after position `a` with `q <= a < p` find `p`).
     relation NextDefiner(Insn, Sym, u32, u32, u32);
+    /// `super().__new__` in the class at position `a` of MRO `m` of `k` is the outside
+    /// `e` (`object.__new__`): no later class of the package defines `__new__`.
+    relation SuperNewOutside(Insn, u32, u32, Ext);
     /// Call `site` of `code` passes no arguments; `code` reads the `__class__` cell in free `slot`
     /// and has a first parameter in local `first` (what a zero-argument `super()` reads).
     relation ZeroArgumentCall(Insn, Code, Slot, Slot);
