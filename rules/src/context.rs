@@ -114,6 +114,12 @@ impl CallString {
     pub fn is_empty(&self) -> bool {
         self.sites[0] == Self::NONE
     }
+
+    /// As results show it: a receiver's context is its one site (what `Receiver` shows).
+    fn shown(&self) -> CallString {
+        let second = if self.sites[1] == Self::RECEIVER { Self::NONE } else { self.sites[1] };
+        CallString { sites: [self.sites[0], second] }
+    }
 }
 
 impl Default for CallString {
@@ -142,11 +148,11 @@ impl Context for CallString {
     }
 
     fn call_string(&self) -> CallString {
-        *self
+        self.shown()
     }
 
     fn heap_call_string(heap: &CallString) -> CallString {
-        *heap
+        heap.shown()
     }
 }
 
