@@ -393,6 +393,41 @@ where
     text.push_str(&format!("{name}: heaviest first columns\n{}  heaviest last columns\n{}", top(first), top(second)));
 }
 
+/// The kinds of the objects `pts` holds: distinct objects per kind over all variables, and
+/// per kind in the variable that holds the most, to tell a hub of package objects from one
+/// of outside values.
+fn object_kinds(text: &mut String, rows: impl Iterator<Item = (Var, Obj)>) {
+    use std::collections::{HashMap, HashSet};
+    fn kind(o: &Obj) -> String {
+        match o {
+            Obj::External(e) => {
+                let root = format!("{:?}", e.root);
+                format!("External.{}/{}", root.split('(').next().unwrap_or(""), e.path().count())
+            }
+            _ => format!("{o:?}").split('(').next().unwrap_or("").to_string(),
+        }
+    }
+    let mut by_var: HashMap<Var, Vec<Obj>> = HashMap::new();
+    let mut all: HashSet<Obj> = HashSet::new();
+    for (v, o) in rows {
+        by_var.entry(v).or_default().push(o);
+        all.insert(o);
+    }
+    let count = |objs: &mut dyn Iterator<Item = &Obj>| {
+        let mut n: HashMap<String, usize> = HashMap::new();
+        for o in objs {
+            *n.entry(kind(o)).or_default() += 1;
+        }
+        let mut n: Vec<(usize, String)> = n.into_iter().map(|(k, c)| (c, k)).collect();
+        n.sort_by(|a, b| b.cmp(a));
+        n.iter().map(|(c, k)| format!("    {c:>9} {k}\n")).collect::<String>()
+    };
+    text.push_str(&format!("pts: distinct objects by kind\n{}", count(&mut all.iter())));
+    if let Some((v, objs)) = by_var.iter().max_by_key(|(v, objs)| (objs.len(), **v)) {
+        text.push_str(&format!("pts: objects of var {v} by kind\n{}", count(&mut objs.iter())));
+    }
+}
+
 /// What the environment asks the driver to show of its programs.
 struct Diagnostics {
     /// `CPYG_PROFILE`: rule times and relation sizes after each program.
@@ -749,6 +784,7 @@ macro_rules! program {
                 heaviest(&mut text, "attr_load(obj, name, var)", self.attr_load.iter().map(|t| ((t.3, t.4), t.5)));
                 heaviest(&mut text, "raises(code, obj)", self.raises.iter().map(|t| (t.1, t.3)));
                 heaviest(&mut text, "reachable(ctx, code)", self.reachable.iter().map(|t| (t.1, t.0)));
+                object_kinds(&mut text, self.pts.iter().map(|t| (t.1, t.3)));
                 text
             }
 
