@@ -44,10 +44,12 @@ pub enum ExtRoot {
     /// A module outside the package, by its dotted name.
     Module(Sym),
     /// What outside code passes for one parameter of a package function it calls
-    /// (`--roots public`), by a name that says which (`<argument:pkg.f:x>`), and
-    /// everything loaded from it or returned by calling it. Calls on it are
-    /// unresolved, not call edges to a name.
+    /// (`--roots public`), by a name that says which (`<argument:pkg.f:x>`).
+    /// Calls on it are unresolved, not call edges to a name.
     Argument(Sym),
+    /// Everything loaded from that argument or returned by calling it, at any depth
+    /// (`<argument:pkg.f:x>.*`): one value, apart from the argument's own fields.
+    ArgumentPart(Sym),
 }
 
 impl Ext {
@@ -59,9 +61,9 @@ impl Ext {
         Ext { root: ExtRoot::Argument(name), attrs: [NO_SYM; 2] }
     }
 
-    /// A value outside code passed in, or an attribute of one.
+    /// A value outside code passed in, or a part of one.
     pub fn is_argument(self) -> bool {
-        matches!(self.root, ExtRoot::Argument(_))
+        matches!(self.root, ExtRoot::Argument(_) | ExtRoot::ArgumentPart(_))
     }
 
     pub fn builtin(name: Sym) -> Ext {
@@ -70,20 +72,28 @@ impl Ext {
 
     /// `self.name`. Past two attributes the name is kept at its deepest known
     /// prefix: the object stays outside the package, only less precisely named.
-    /// An outside argument's attributes are the argument itself: one value per
-    /// parameter, whatever is loaded from it. Naming them by path let each variable
-    /// that merges the arguments of many functions hold every path of every one
-    /// (jinja2, pyasn1, aiohttp under `--roots public`: about 90% of all objects,
-    /// 20–50 per argument), for no call edge, as calls on them are unresolved anyway.
+    /// An outside argument's attributes, at any depth, are one value, its part.
+    /// Naming them by path let each variable that merges the arguments of many
+    /// functions hold every path of every one (jinja2, pyasn1, aiohttp under
+    /// `--roots public`: about 90% of all objects, 20–50 per argument), for no call
+    /// edge, as calls on them are unresolved anyway.
     pub fn attr(self, name: Sym) -> Ext {
         if self.is_argument() {
-            return self;
+            return self.part();
         }
         let mut attrs = self.attrs;
         if let Some(free) = attrs.iter_mut().find(|a| **a == NO_SYM) {
             *free = name;
         }
         Ext { root: self.root, attrs }
+    }
+
+    /// The part of an outside argument (`ExtRoot::ArgumentPart`); anything else is itself.
+    pub fn part(self) -> Ext {
+        match self.root {
+            ExtRoot::Argument(a) | ExtRoot::ArgumentPart(a) => Ext { root: ExtRoot::ArgumentPart(a), attrs: [NO_SYM; 2] },
+            _ => self,
+        }
     }
 
     /// The last name of the path (the root's own name has none here).

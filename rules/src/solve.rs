@@ -569,7 +569,7 @@ macro_rules! fixed_point_inputs {
 /// beside the fixed point's (`orders` copies them from the kept preparation).
 macro_rules! orders_only_inputs {
     ($callback:ident!($($args:tt)*)) => {
-        $callback!($($args)*; BareOutsideBase, GenericBase)
+        $callback!($($args)*; BareOutsideBase, GenericBase, SelfStores)
     };
 }
 
@@ -577,7 +577,8 @@ macro_rules! orders_only_inputs {
 /// from `mro` (`crate::datalog::classes::classes_orders`).
 macro_rules! order_relations {
     ($callback:ident!($($args:tt)*)) => {
-        $callback!($($args)*; MroClass, OutsideBase, Owner, HasOwner, HasSpecial, NextDefiner, SuperNewOutside, OutsideInit, GenericClass)
+        $callback!($($args)*; MroClass, OutsideBase, Owner, HasOwner, HasSpecial, NextDefiner, SuperNewOutside, OutsideInit, GenericClass,
+            InstanceStored)
     };
 }
 

@@ -267,6 +267,7 @@ pub fn external_name(e: Ext, symbols: &Symbols) -> String {
     let mut name = match e.root {
         ExtRoot::Builtins => "<builtin>".to_string(),
         ExtRoot::Module(m) | ExtRoot::Argument(m) => symbols.text(m).unwrap_or("?").to_string(),
+        ExtRoot::ArgumentPart(m) => format!("{}.*", symbols.text(m).unwrap_or("?")),
     };
     for attr in e.path() {
         name.push('.');

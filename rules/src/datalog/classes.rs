@@ -16,6 +16,12 @@ ascent::ascent_source! { classes_prepare:
     ClassDefinesIn(body, name) <-- StoreName(i, name, _), InsnCode(i, body), ClassBody(_, body);
     ClassDefines(k, name) <-- ClassBody(k, body), ClassDefinesIn(body, name);
     AttrStoredAnywhere(name) <-- StoreAttr(_, _, name, _);
+    SelfStores(k, name) <--
+        StoreAttr(_, base, name, _), LoadLocal(_, code, slot, base), Param(code, 0, slot, _, _), CodeParent(code, body),
+        ClassBody(k, body);
+    SelfStores(k, name) <--
+        StoreAttr(_, base, name, _), StackFlow(out, base), LoadLocal(_, code, slot, out), Param(code, 0, slot, _, _),
+        CodeParent(code, body), ClassBody(k, body);
     IsSuperAttr(i) <-- SuperAttr(i, _, _, _, _, _);
     SubscriptedBase(cv, out) <-- ClassBase(_, _, base), StackFlow(out, base), Subscript(_, cv, _, out);
     AttrLoad(i, base, name, out) <-- LoadAttr(i, base, name, out), !IsSuperAttr(i);
@@ -99,6 +105,7 @@ ascent::ascent_source! { classes_orders:
     HasOwner(k, name) <-- owned_in(k, _, name), !unowned_in_some(k, name);
     Owner(k, name, c) <-- NextDefiner(k, name, m, 0, p), mro(k, m, p, ?Obj::Class(c));
     MroClass(k, c) <-- mro(k, _, _, ?Obj::Class(c));
+    InstanceStored(k, name) <-- MroClass(k, c), SelfStores(c, name);
     OutsideBase(k, e) <-- mro(k, _, _, ?Obj::External(e)), !BareOutsideBase(e);
     HasSpecial(k, special) <-- SpecialName(special, name), HasOwner(k, name);
     OutsideInit(k, e.attr(*init)) <--
@@ -278,10 +285,13 @@ ascent::ascent_source! { classes:
     pts(ctx, out, HCtx::default(), Obj::Bound(*f, Recv::Class(*k))) <--
         from_class(ctx, _, out, k, _, ?Obj::Wrapped(Wrapper::ClassMethod, f));
 
-    // A class with an outside base may get a name from it (`object` gives none).
+    // A class with an outside base may get a name from it (`object` gives none); not an
+    // instance, for a name its class's methods store on `self`: the instance holds that.
     pts(ctx, out, HCtx::default(), Obj::External(e.attr(*name))) <--
-        attr_load(ctx, _, _, b, name, out), if let Some(r) = Recv::of(*b), let k = r.class(), OutsideBase(k, e),
-        !HasOwner(k, name);
+        attr_load(ctx, _, _, ?Obj::Instance(_, k), name, out), OutsideBase(k, e), !HasOwner(k, name),
+        !InstanceStored(k, name);
+    pts(ctx, out, HCtx::default(), Obj::External(e.attr(*name))) <--
+        attr_load(ctx, _, _, ?Obj::Class(k), name, out), OutsideBase(k, e), !HasOwner(k, name);
 
     // `__getattr__` answers names no class of the MRO defines and no code stores; it is
     // called with the instance and the name, a string.

@@ -25,6 +25,6 @@ ascent::ascent_source! { outside:
     elem(HCtx::default(), c, HCtx::default(), o) <-- OutsideElement(c, o);
     local(Ctx::default(), code, slot, HCtx::default(), Obj::Instance(*k, *k)) <-- OutsideReceiver(code, f, slot), method_of(f, k);
     local(Ctx::default(), code, slot, HCtx::default(), Obj::Class(*k)) <-- OutsideReceiver(code, f, slot), classmethod_of(f, k);
-    // What calling an outside argument returns is that argument (`Ext::attr`: one value per parameter).
-    pts(ctx, out, HCtx::default(), Obj::External(*e)) <-- external_call(ctx, _, e, out), if e.is_argument();
+    // What calling an outside argument (or a part of it) returns is a part of it.
+    pts(ctx, out, HCtx::default(), Obj::External(e.part())) <-- external_call(ctx, _, e, out), if e.is_argument();
 }

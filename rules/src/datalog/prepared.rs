@@ -110,6 +110,9 @@ ascent::ascent_source! { prepared:
     relation ClassDefines(Insn, Sym);
     /// Some code stores attribute `name` on some object.
     relation AttrStoredAnywhere(Sym);
+    /// A function the body of class `k` defines stores `name` on its first parameter
+    /// (`self.name = ...` in a method).
+    relation SelfStores(Insn, Sym);
     /// `LOAD_SUPER_ATTR` instructions.
     relation IsSuperAttr(Insn);
     /// A class statement in reachable-or-not `code` runs `body`.
@@ -128,6 +131,8 @@ ascent::ascent_source! { prepared:
     relation Owner(Insn, Sym, Insn);
     /// Some class of every MRO of `k` defines `name` (statically, in its body).
     relation HasOwner(Insn, Sym);
+    /// A method of a class in some MRO of `k` stores `name` on `self`: `k`'s instances hold it.
+    relation InstanceStored(Insn, Sym);
     /// Class `k` (through every MRO) defines special method `special`.
     relation HasSpecial(Insn, Special);
     /// Positions `q < p` of MRO `m` of `k` define `name`, and none between them; `q` is 0

@@ -29,3 +29,15 @@ def fetch(session):
     # The result of an outside call is outside too: its method is typed, not unknown.
     response = session.get("/")
     return response.json()
+
+
+def attach(target):
+    # A field stored on the argument is read back from it, but not from its parts.
+    target.callback = _on_done
+    own = target.callback
+    inner = target.inner.callback
+    return own, inner
+
+
+def _on_done():
+    pass
