@@ -81,16 +81,6 @@ pub const CONTAINER_METHODS: &[(&str, ContainerEffect)] = &[
 const BARE_OUTSIDE_BASES: &[(Option<&str>, &str)] =
     &[(None, "object"), (Some("typing"), "Generic"), (Some("typing"), "Protocol"), (Some("abc"), "ABC")];
 
-/// Exception classes by name: the builtins' without a conventional suffix, and the
-/// suffixes (`ValueError`, `requests.RequestException`, `DeprecationWarning`). A class
-/// deriving from one makes one instance per class (`ExceptionClass`); a wrong guess
-/// only merges a class's instances.
-const EXCEPTION_NAMES: &[&str] = &[
-    "BaseException", "StopIteration", "StopAsyncIteration", "GeneratorExit", "KeyboardInterrupt", "SystemExit",
-    "BaseExceptionGroup", "ExceptionGroup",
-];
-const EXCEPTION_SUFFIXES: &[&str] = &["Error", "Exception", "Warning"];
-
 /// Outside classes whose subclasses are generic: `Cls[...]` is an alias of `Cls`.
 const GENERIC_BASES: &[(Option<&str>, &str)] =
     &[(Some("typing"), "Generic"), (Some("typing"), "Protocol"), (Some("typing_extensions"), "Protocol")];
@@ -312,8 +302,6 @@ pub struct Knowledge {
     pub private_names: Vec<(Sym,)>,
     /// Symbols that start with a capital letter (classes, by convention).
     pub capitalized_names: Vec<(Sym,)>,
-    /// Symbols that name exception classes (`EXCEPTION_NAMES`).
-    pub exception_names: Vec<(Sym,)>,
     /// String constants that spell a name the package uses, with that name.
     pub constant_names: Vec<(u32, Sym)>,
     /// The open world of [`Roots`]: code objects outside code calls, what it passes them,
@@ -347,14 +335,6 @@ impl Knowledge {
         known.importable_as = importable_as(&modules, &facts.symbols);
         known.private_names = names_where(&facts.symbols, |c| c == '_');
         known.capitalized_names = names_where(&facts.symbols, |c| c.is_ascii_uppercase());
-        known.exception_names = facts
-            .symbols
-            .iter()
-            .filter(|(_, text)| {
-                EXCEPTION_NAMES.contains(text) || EXCEPTION_SUFFIXES.iter().any(|suffix| text.ends_with(suffix))
-            })
-            .map(|(id, _)| (id,))
-            .collect();
         known.constant_names = constant_names(facts)?;
         (known.constant_modules, known.constant_relative_modules) = constant_modules(facts, &modules)?;
         known.constant_repr_formats = constant_repr_formats(facts)?;

@@ -530,7 +530,7 @@ macro_rules! knowledge_relations {
         $callback!($($args)*;
             InsnCode, SpecialName, BinarySpecial, CompareSpecial, ContainerMethodEffect, ModuleAttribute,
             BuiltinFunction, BuiltinParameter, SpecialFallback, ConstModule, ConstRelativeModule, ConstReprFormat, ImplicitlyWrapped, ConstMethod, ContainerTypeMethod,
-            BareOutsideBase, GenericBase, ImportableAs, Submodule, OutsideSubmodule, PrivateName, CapitalizedName, ExceptionName, ConstName,
+            BareOutsideBase, GenericBase, ImportableAs, Submodule, OutsideSubmodule, PrivateName, CapitalizedName, ConstName,
             OutsideCalled, OutsideArgument, OutsideElement, OutsideReceiver, NotRun,
         )
     };
@@ -569,7 +569,7 @@ macro_rules! fixed_point_inputs {
 /// beside the fixed point's (`orders` copies them from the kept preparation).
 macro_rules! orders_only_inputs {
     ($callback:ident!($($args:tt)*)) => {
-        $callback!($($args)*; BareOutsideBase, GenericBase, SelfStores, ExceptionName)
+        $callback!($($args)*; BareOutsideBase, GenericBase, SelfStores)
     };
 }
 
@@ -578,7 +578,7 @@ macro_rules! orders_only_inputs {
 macro_rules! order_relations {
     ($callback:ident!($($args:tt)*)) => {
         $callback!($($args)*; MroClass, OutsideBase, Owner, HasOwner, HasSpecial, NextDefiner, SuperNewOutside, OutsideInit, GenericClass,
-            InstanceStored, ExceptionClass)
+            InstanceStored)
     };
 }
 
@@ -628,7 +628,6 @@ fn prepare(facts: &Facts, knowledge: &Knowledge, substitution: &Substitution) ->
     prepare.OutsideSubmodule = knowledge.outside_submodules.iter().copied().collect();
     prepare.PrivateName = knowledge.private_names.iter().copied().collect();
     prepare.CapitalizedName = knowledge.capitalized_names.iter().copied().collect();
-    prepare.ExceptionName = knowledge.exception_names.iter().copied().collect();
     prepare.ConstName = knowledge.constant_names.iter().copied().collect();
     prepare.OutsideCalled = knowledge.outside_called.iter().copied().collect();
     prepare.OutsideArgument = knowledge.outside_arguments.iter().copied().collect();

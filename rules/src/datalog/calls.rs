@@ -237,7 +237,7 @@ ascent::ascent_source! { calls:
         builtin_call(ctx, site, BuiltinEffect::RunsString, out), StringRun(site, code);
     // 3.12+ `super().name` calls `super` inside `LOAD_SUPER_ATTR`.
     calls_external(i, *e) <-- SuperAttr(i, sv, _, _, _, _), pts(_, sv, _, ?Obj::External(e));
-    calls_external(site, e) <-- class_call(_, site, k, _, _), OutsideInit(k, e);
+    calls_external(site, e) <-- class_call(_, site, k, _), OutsideInit(k, e);
     // Calling an outside class (by convention a capitalized name: `ext.Client()`, `KeyError()`)
     // gives an outside instance named as the class, whose attributes are named after it.
     pts(ctx, out, HCtx::default(), Obj::External(*e)) <--
@@ -248,13 +248,13 @@ ascent::ascent_source! { calls:
     // a keyword callback gets the elements of the first argument (`sorted(xs, key=f)`), and
     // `map` and `filter` pass their function the elements of the next argument.
     callback_site(ctx, site) <-- external_call(ctx, site, e, _), if !e.is_argument(), !NeverCallsBack(e);
-    callback_site(ctx, site) <-- class_call(ctx, site, k, _, _), OutsideInit(k, e), !NeverCallsBack(e);
+    callback_site(ctx, site) <-- class_call(ctx, site, k, _), OutsideInit(k, e), !NeverCallsBack(e);
     context_request(ctx, site, *f, Some(*h)) <-- callback_site(ctx, site), CallbackArg(site, v), pts(ctx, v, h, ?Obj::Function(f));
     assumed_call(*site, *code) <--
         external_call(ctx, site, e, _), if !e.is_argument(), !ModelledBuiltin(e), CallbackArg(site, v),
         pts(ctx, v, _, ?Obj::Function(f)), MakeFunction(f, code, _);
     assumed_call(*site, *code) <--
-        class_call(ctx, site, k, _, _), OutsideInit(k, e), !ModelledBuiltin(e), CallbackArg(site, v),
+        class_call(ctx, site, k, _), OutsideInit(k, e), !ModelledBuiltin(e), CallbackArg(site, v),
         pts(ctx, v, _, ?Obj::Function(f)), MakeFunction(f, code, _);
     arg_elements(ctx, site, *f, 0, *xv) <--
         callback_site(ctx, site), CallKeyword(site, _, fv), pts(ctx, fv, _, ?Obj::Function(f)), CallPositional(site, 0, xv);

@@ -106,7 +106,6 @@ ascent::ascent_source! { classes_orders:
     Owner(k, name, c) <-- NextDefiner(k, name, m, 0, p), mro(k, m, p, ?Obj::Class(c));
     MroClass(k, c) <-- mro(k, _, _, ?Obj::Class(c));
     InstanceStored(k, name) <-- MroClass(k, c), SelfStores(c, name);
-    ExceptionClass(k) <-- mro(k, _, _, ?Obj::External(e)), if let Some(last) = e.last(), ExceptionName(last);
     OutsideBase(k, e) <-- mro(k, _, _, ?Obj::External(e)), !BareOutsideBase(e);
     HasSpecial(k, special) <-- SpecialName(special, name), HasOwner(k, name);
     OutsideInit(k, e.attr(*init)) <--
@@ -166,11 +165,7 @@ ascent::ascent_source! { classes:
     /// The functions of a property's setter.
     relation property_setter(Insn, Insn);
     /// Call `site` in reachable code calls class `k`; the result goes to `out`.
-    /// Call `site` (in `ctx`) calls class `k`, giving `out`.
-    relation class_called(Ctx, Insn, Insn, Var);
-    /// ... and makes `Instance(made, k)`: `made` is the call, or for an exception class the
-    /// class, whose instances are one object.
-    relation class_call(Ctx, Insn, Insn, Insn, Var);
+    relation class_call(Ctx, Insn, Insn, Var);
     /// Free `slot` of `code` holds a cell holding class `k` (the `__class__` cell).
     relation class_cell(Code, Slot, Insn);
     /// `super()` at `site` in `code` (first parameter `first`) is about class `k`; the result goes to `out`.
@@ -400,9 +395,9 @@ ascent::ascent_source! { classes:
     pts(ctx, out, HCtx::default(), Obj::External(*e)) <--
         builtin_call(ctx, site, BuiltinEffect::MakesDataclass, out), call_target(ctx, site, _, ?Obj::External(e), _),
         !CallPositional(*site, 0, _);
-    arg_obj(ctx, site, *f, 0, ctx.record(), Obj::Instance(*made, *k)), context_request(ctx, site, *f, None) <--
-        class_call(ctx, site, k, made, _), dataclass(k), special_attr(k, Special::PostInit, _, ?Obj::Function(f));
-    binds_defaults(ctx, site) <-- class_call(ctx, site, k, _, _), dataclass(k);
+    arg_obj(ctx, site, *f, 0, ctx.record(), Obj::Instance(*site, *k)), context_request(ctx, site, *f, None) <--
+        class_call(ctx, site, k, _), dataclass(k), special_attr(k, Special::PostInit, _, ?Obj::Function(f));
+    binds_defaults(ctx, site) <-- class_call(ctx, site, k, _), dataclass(k);
     // `name: T = field(default_factory=f)`: constructing the dataclass calls `f` (the generated
     // `__init__` does, outside the package: the edge is the constructing call's) and the field
     // holds its result; a class factory makes an instance there.
@@ -410,14 +405,14 @@ ascent::ascent_source! { classes:
         builtin_call(_, site, BuiltinEffect::MakesField, _), ClassStoresCall(k, name, site), CallKeyword(site, kw, fv),
         SpecialName(Special::DefaultFactory, kw), pts(_, fv, h, o);
     context_request(ctx, *site, *f, Some(*h)), binds_defaults(ctx, *site) <--
-        class_call(ctx, site, k, _, _), dataclass(k), field_factory(k, _, h, ?Obj::Function(f));
-    field(Obj::Instance(*made, *k), *name, h, o) <--
-        class_call(ctx, site, k, made, _), dataclass(k), field_factory(k, name, _, ?Obj::Function(f)),
+        class_call(ctx, site, k, _), dataclass(k), field_factory(k, _, h, ?Obj::Function(f));
+    field(Obj::Instance(*site, *k), *name, h, o) <--
+        class_call(ctx, site, k, _), dataclass(k), field_factory(k, name, _, ?Obj::Function(f)),
         invocation(ctx, site, f, callee_ctx), MakeFunction(f, code, _), result(callee_ctx, code, h, o);
-    field(Obj::Instance(*made, *k), *name, ctx.record(), Obj::Instance(*site, *fk)) <--
-        class_call(ctx, site, k, made, _), dataclass(k), field_factory(k, name, _, ?Obj::Class(fk));
+    field(Obj::Instance(*site, *k), *name, ctx.record(), Obj::Instance(*site, *fk)) <--
+        class_call(ctx, site, k, _), dataclass(k), field_factory(k, name, _, ?Obj::Class(fk));
     arg_obj(ctx, *site, *init, 0, ctx.record(), Obj::Instance(*site, *fk)), receiver_request(ctx, *site, *init, Obj::Instance(*site, *fk)) <--
-        class_call(ctx, site, k, _, _), dataclass(k), field_factory(k, _, _, ?Obj::Class(fk)),
+        class_call(ctx, site, k, _), dataclass(k), field_factory(k, _, _, ?Obj::Class(fk)),
         special_attr(fk, Special::Init, _, ?Obj::Function(init));
 
     // Enums: the body's constants and `auto()` values are members, instances of the class made
@@ -429,7 +424,7 @@ ascent::ascent_source! { classes:
     pts(ctx, out, HCtx::default(), Obj::Instance(*k, *k)) <-- Subscript(_, cv, _, out), pts(ctx, cv, _, ?Obj::Class(k)), enum_class(k);
     pts(ctx, out, h, Obj::Class(*k)) <-- GetIter(_, iv, out), pts(ctx, iv, h, ?Obj::Class(k)), enum_class(k);
     pts(ctx, out, HCtx::default(), Obj::Instance(*k, *k)) <-- Next(_, iv, out), pts(ctx, iv, _, ?Obj::Class(k)), enum_class(k);
-    pts(ctx, out, HCtx::default(), Obj::Instance(*k, *k)) <-- class_call(ctx, _, k, _, out), enum_class(k);
+    pts(ctx, out, HCtx::default(), Obj::Instance(*k, *k)) <-- class_call(ctx, _, k, out), enum_class(k);
     arg_obj(ctx, *site, *f, 0, HCtx::default(), Obj::Class(*k)), arg_var(ctx, *site, *f, 1, *x), context_request(ctx, *site, *f, None) <--
         builtin_call(ctx, site, ?BuiltinEffect::CallsClassSpecial(special), _), CallPositional(site, 1, cv),
         pts(ctx, cv, _, ?Obj::Class(k)), metaclass_of(k, mk), special_attr(mk, special, _, ?Obj::Function(f)),
@@ -455,28 +450,24 @@ ascent::ascent_source! { classes:
         pts(ctx, v, _, ?Obj::Function(set));
 
     // Calling a class: allocation, `__new__` (given the class first), `__init__` (given the instance).
-    class_called(ctx, site, *k, out) <-- call_target(ctx, site, _, ?Obj::Class(k), out);
-    class_called(ctx, site, *k, out) <-- call_target(ctx, site, _, ?Obj::TypeCall(k), out);
-    // Raised objects reach every caller up the call graph, where one object per raise site
-    // multiplies what each frame may raise for little gain: exceptions are one per class.
-    class_call(ctx, site, k, site, out) <-- class_called(ctx, site, k, out), !ExceptionClass(k);
-    class_call(ctx, site, k, k, out) <-- class_called(ctx, site, k, out), ExceptionClass(k);
-    pts(ctx, out, ctx.record(), Obj::Instance(*made, *k)) <-- class_call(ctx, _, k, made, out);
+    class_call(ctx, site, *k, out) <-- call_target(ctx, site, _, ?Obj::Class(k), out);
+    class_call(ctx, site, *k, out) <-- call_target(ctx, site, _, ?Obj::TypeCall(k), out);
+    pts(ctx, out, ctx.record(), Obj::Instance(*site, *k)) <-- class_call(ctx, site, k, out);
     call_args(ctx, site, new, 1), arg_obj(ctx, site, new, 0, HCtx::default(), Obj::Class(*k)), result_to(ctx, site, new, out) <--
-        class_call(ctx, site, k, _, out), special_attr(k, Special::New, _, ?Obj::Wrapped(Wrapper::StaticMethod, new));
+        class_call(ctx, site, k, out), special_attr(k, Special::New, _, ?Obj::Wrapped(Wrapper::StaticMethod, new));
     // `__new__` runs for the instance the call makes, in every rule set, as a descriptor's
     // methods do; what `object.__new__(cls)` makes there is that instance (below).
-    context_response(ctx, site, new, None, Ctx::receiver(*made)) <--
-        class_call(ctx, site, k, made, _), special_attr(k, Special::New, _, ?Obj::Wrapped(Wrapper::StaticMethod, new));
-    call_args(ctx, site, init, 1), arg_obj(ctx, site, init, 0, ctx.record(), Obj::Instance(*made, *k)),
-    receiver_request(ctx, site, init, Obj::Instance(*made, *k)) <--
-        class_call(ctx, site, k, made, _), special_attr(k, Special::Init, _, ?Obj::Function(init));
+    context_response(ctx, site, new, None, Ctx::receiver(*site)) <--
+        class_call(ctx, site, k, _), special_attr(k, Special::New, _, ?Obj::Wrapped(Wrapper::StaticMethod, new));
+    call_args(ctx, site, init, 1), arg_obj(ctx, site, init, 0, ctx.record(), Obj::Instance(*site, *k)),
+    receiver_request(ctx, site, init, Obj::Instance(*site, *k)) <--
+        class_call(ctx, site, k, _), special_attr(k, Special::Init, _, ?Obj::Function(init));
     // `__init__` also runs on what a package `__new__` returns, when that is an instance of
     // the class called (the interpreter's check, for the class itself).
     call_args(ctx, site, init, 1), arg_obj(ctx, site, init, 0, *h, *inst), receiver_request(ctx, site, init, *inst) <--
-        class_call(ctx, site, k, made, out), special_attr(k, Special::New, _, ?Obj::Wrapped(Wrapper::StaticMethod, _)),
+        class_call(ctx, site, k, out), special_attr(k, Special::New, _, ?Obj::Wrapped(Wrapper::StaticMethod, _)),
         special_attr(k, Special::Init, _, ?Obj::Function(init)), pts(ctx, out, h, inst),
-        if matches!(inst, Obj::Instance(m, c) if c == k && m != made);
+        if matches!(inst, Obj::Instance(made, c) if c == k && made != site);
     // An outside class's `__new__` (`object.__new__(cls)`, `tuple.__new__(cls, xs)`) makes an
     // instance of the class it is given: in an activation for the instance a class call
     // makes (`__new__`'s), that instance; elsewhere one named by this call.

@@ -11,20 +11,18 @@ ascent::ascent_source! { exceptions:
 
     /// Code object `code`, run in `ctx`, may raise `obj` (an instance).
     relation raises(Ctx, Code, HCtx, Obj);
-    /// `raise` at `i` (in `ctx`) raises a new instance of class `k`, `Instance(made, k)` (one
-    /// per exception class, as `class_call` makes them).
-    relation class_raised(Ctx, Insn, Insn, Insn);
+    /// `raise` at `i` (in `ctx`) raises a new instance of class `k`.
+    relation class_raised(Ctx, Insn, Insn);
     /// Code object `caller` in `ctx` has a call site that runs `callee` in `callee_ctx` (what it
     /// raises, `caller` may).
     relation caller_of(Ctx, Code, Ctx, Code);
 
     raises(ctx, code, h, o) <-- RaiseIn(code, _, ev), pts(ctx, ev, h, o), if is_exception_value(*o);
     // `raise E` raises `E()`.
-    class_raised(ctx, i, *k, *i) <-- RaiseIn(_, i, ev), pts(ctx, ev, _, ?Obj::Class(k)), !ExceptionClass(*k);
-    class_raised(ctx, i, *k, *k) <-- RaiseIn(_, i, ev), pts(ctx, ev, _, ?Obj::Class(k)), ExceptionClass(*k);
-    raises(ctx, code, ctx.record(), Obj::Instance(*made, *k)) <-- class_raised(ctx, i, k, made), RaiseIn(code, i, _);
-    arg_obj(ctx, i, init, 0, ctx.record(), Obj::Instance(*made, *k)), receiver_request(ctx, i, init, Obj::Instance(*made, *k)) <--
-        class_raised(ctx, i, k, made), special_attr(k, Special::Init, _, ?Obj::Function(init));
+    raises(ctx, code, ctx.record(), Obj::Instance(*i, *k)), class_raised(ctx, i, k) <--
+        RaiseIn(code, i, ev), pts(ctx, ev, _, ?Obj::Class(k));
+    arg_obj(ctx, i, init, 0, ctx.record(), Obj::Instance(*i, *k)), receiver_request(ctx, i, init, Obj::Instance(*i, *k)) <--
+        class_raised(ctx, i, k), special_attr(k, Special::Init, _, ?Obj::Function(init));
     caller_of(callee_ctx, callee, ctx, caller) <-- context_call_edge(ctx, site, callee_ctx, callee), InsnCode(site, caller);
     raises(ctx, caller, h, o) <-- caller_of(callee_ctx, callee, ctx, caller), raises(callee_ctx, callee, h, o);
 

@@ -134,8 +134,6 @@ ascent::ascent_source! { facts:
     relation ModuleAttribute(Sym, ConstKind);
     /// A name that starts with a capital letter (classes, by convention).
     relation CapitalizedName(Sym);
-    /// Symbols that name exception classes (`ValueError`, `MyWarning`).
-    relation ExceptionName(Sym);
     /// A name a star import skips (it starts with `_`).
     relation PrivateName(Sym);
     /// Outside code calls this code object (`--roots public|all`, `--entry`).

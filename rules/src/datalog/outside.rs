@@ -14,14 +14,10 @@ ascent::ascent_source! { outside:
     /// Function `f` is a classmethod of class `k`.
     relation classmethod_of(Insn, Insn);
 
-    // What a class body binds (`def`, `@property`, `@x.setter`, `@classmethod`), in the class
-    // and in the subclasses that inherit the name; not what code stores on a class later,
-    // which merged values would make a method of every class.
-    method_of(f, k) <-- ClassStore(c, name, v), pts(_, v, _, ?Obj::Function(f)), Owner(k, name, c);
-    method_of(f, k) <-- ClassStore(c, name, v), pts(_, v, _, ?Obj::Wrapped(Wrapper::Property, f)), Owner(k, name, c);
-    method_of(f, k) <-- ClassStore(c, name, v), pts(_, v, _, ?Obj::PropertySetter(f)), Owner(k, name, c);
-    classmethod_of(f, k) <--
-        ClassStore(c, name, v), pts(_, v, _, ?Obj::Wrapped(Wrapper::ClassMethod, f)), Owner(k, name, c);
+    method_of(f, k) <-- class_attr(k, _, _, ?Obj::Function(f));
+    method_of(f, k) <-- class_attr(k, _, _, ?Obj::Wrapped(Wrapper::Property, f));
+    method_of(f, k) <-- class_attr(k, _, _, ?Obj::PropertySetter(f));
+    classmethod_of(f, k) <-- class_attr(k, _, _, ?Obj::Wrapped(Wrapper::ClassMethod, f));
 
     // Outside code calls in the root context, with outside values (no heap context).
     reachable(Ctx::default(), code) <-- OutsideCalled(code);

@@ -133,8 +133,6 @@ ascent::ascent_source! { prepared:
     relation HasOwner(Insn, Sym);
     /// A method of a class in some MRO of `k` stores `name` on `self`: `k`'s instances hold it.
     relation InstanceStored(Insn, Sym);
-    /// Some MRO of `k` has an outside exception class (`ExceptionName`).
-    relation ExceptionClass(Insn);
     /// Class `k` (through every MRO) defines special method `special`.
     relation HasSpecial(Insn, Special);
     /// Positions `q < p` of MRO `m` of `k` define `name`, and none between them; `q` is 0
