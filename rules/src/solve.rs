@@ -423,6 +423,7 @@ fn object_kinds(text: &mut String, rows: impl Iterator<Item = (Var, Obj)>) {
         n.iter().map(|(c, k)| format!("    {c:>9} {k}\n")).collect::<String>()
     };
     text.push_str(&format!("pts: distinct objects by kind\n{}", count(&mut all.iter())));
+    text.push_str(&format!("pts: tuples by kind\n{}", count(&mut by_var.values().flatten())));
     if let Some((v, objs)) = by_var.iter().max_by_key(|(v, objs)| (objs.len(), **v)) {
         text.push_str(&format!("pts: objects of var {v} by kind\n{}", count(&mut objs.iter())));
     }

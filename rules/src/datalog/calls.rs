@@ -395,7 +395,7 @@ ascent::ascent_source! { calls:
         if index >= positional;
     local_elems(h, c, callee_ctx, code, slot) <--
         local_elem_flow(ctx, v, callee_ctx, code, slot), pts(ctx, v, h, c), if c.iterates_own_elements();
-    local(ctx, code, slot, ho, o) <-- local_elems(h, c, ctx, code, slot), elem(h, c, ho, o);
+    local(ctx, code, slot, ho, o) <-- local_elems(h, c, ctx, code, slot), elem(h, c, ho, o), if !o.is_outside_argument();
 
     // Defaults are evaluated where the function is made and fill a parameter in the activations
     // whose call may omit it: a call passing neither that position (past a bound receiver or a

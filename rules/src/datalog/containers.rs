@@ -87,12 +87,12 @@ ascent::ascent_source! { containers:
     elem(HCtx::default(), c, HCtx::default(), o) <-- StaticElem(c, o);
     elem(ctx.record(), c, h, o) <-- ElemFlow(v, c), pts(ctx, v, h, o);
     elem_flow(ctx, v, h, c) <-- ElemStore(v, cv), pts(ctx, cv, h, c), if c.is_container();
-    elem(h, c, ho, o) <-- elem_flow(ctx, v, h, c), pts(ctx, v, ho, o);
+    elem(h, c, ho, o) <-- elem_flow(ctx, v, h, c), pts(ctx, v, ho, o), if !o.is_outside_argument();
     elem_subset(hs, source, ctx.record(), c) <--
         ElemCopyTo(v, c), pts(ctx, v, hs, source), if source.iterates_own_elements();
     elem_copy(ctx, v, h, c) <-- ElemCopyInto(v, cv), pts(ctx, cv, h, c), if c.is_container();
     elem_subset(hs, source, h, c) <-- elem_copy(ctx, v, h, c), pts(ctx, v, hs, source), if source.iterates_own_elements();
-    elem(h, c, ho, o) <-- elem_subset(hs, source, h, c), elem(hs, source, ho, o);
+    elem(h, c, ho, o) <-- elem_subset(hs, source, h, c), elem(hs, source, ho, o), if !o.is_outside_argument();
     item(ctx.record(), c, index, h, o) <-- ItemFlow(v, c, index), pts(ctx, v, h, o);
 
     elem_load(h, c, ctx, out) <-- ElemLoad(cv, out), pts(ctx, cv, h, c), if c.iterates_own_elements();

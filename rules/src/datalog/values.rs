@@ -40,7 +40,9 @@ ascent::ascent_source! { values:
     pts(ctx, out, heap_of(ctx, o), o) <-- Alloc(code, out, o), reachable(ctx, code);
 
     local(ctx, code, slot, h, o) <-- LocalStore(v, code, slot), pts(ctx, v, h, o);
-    local(callee_ctx, code, slot, h, o) <-- local_flow(ctx, v, callee_ctx, code, slot), pts(ctx, v, h, o);
+    // Outside arguments bind in `outside.rs`, which names them at the parameters outside code fills.
+    local(callee_ctx, code, slot, h, o) <--
+        local_flow(ctx, v, callee_ctx, code, slot), pts(ctx, v, h, o), if !o.is_outside_argument();
     local(ctx, code, slot, heap_of(ctx, o), o) <-- StaticLocal(code, slot, o), active(ctx, code);
     pts(ctx, out, h, o) <-- LoadLocal(_, code, slot, out), local(ctx, code, slot, h, o);
 }
