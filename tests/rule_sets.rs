@@ -116,8 +116,8 @@ fn callsite1_separates_one_level_only() {
     };
     let spurious =
         |found: &BTreeSet<String>| found.contains("main.use_a -> main.B.m") || found.contains("main.use_b -> main.A.m");
-    assert!(spurious(&edges("callsite_identity", RuleSet::Insensitive)));
-    assert!(!spurious(&edges("callsite_identity", RuleSet::CallSite1)), "one level: separated");
-    assert!(spurious(&edges("callsite_identity_two_levels", RuleSet::CallSite1)), "two levels: merged");
-    assert!(!spurious(&edges("callsite_identity_two_levels", RuleSet::Context)), "two levels: context separates");
+    assert!(spurious(&edges("callsite_factory", RuleSet::Insensitive)));
+    assert!(!spurious(&edges("callsite_factory", RuleSet::CallSite1)), "one level: separated");
+    assert!(spurious(&edges("callsite_factory_two_levels", RuleSet::CallSite1)), "two levels: merged");
+    assert!(!spurious(&edges("callsite_factory_two_levels", RuleSet::Context)), "two levels: context separates");
 }

@@ -257,14 +257,6 @@ impl Obj {
         matches!(self, Obj::External(e) if e.is_argument())
     }
 
-    /// The part of an outside argument (`Ext::part`); anything else is itself.
-    pub fn outside_part(self) -> Obj {
-        match self {
-            Obj::External(e) => Obj::External(e.part()),
-            _ => self,
-        }
-    }
-
     /// Objects whose iteration the rules model as reading their `elem` directly:
     /// builtin containers, generators, and iterable constants. No other object has
     /// elements, so the joins that read `elem` leave the rest out.

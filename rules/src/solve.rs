@@ -233,6 +233,9 @@ pub fn solve_with(
     solve_substituted(facts, rule_set, &policy, &Roots::default(), threads, substitution, first, &|_| {})
 }
 
+/// Stack size of the solver's worker threads.
+const WORKER_STACK: usize = 64 << 20;
+
 #[allow(clippy::too_many_arguments)]
 fn solve_substituted(
     facts: &Facts,
@@ -247,8 +250,12 @@ fn solve_substituted(
     let started = Instant::now();
     let mut symbols = facts.symbols.clone();
     let knowledge = Knowledge::new(&mut symbols, facts, roots)?;
+    // The fixed point's rule functions have frames of hundreds of KiB (every join of a stratum
+    // in one function), and a worker waiting in a parallel join runs stolen jobs on top of its
+    // stack: 2 MiB, the default, overflowed on requests. Untouched stack costs no memory.
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
+        .stack_size(WORKER_STACK)
         .build()
         .map_err(|e| Error::Threads { threads, message: e.to_string() })?;
     let mut solution = pool.install(|| match rule_set {
@@ -551,7 +558,7 @@ macro_rules! fixed_point_inputs {
             CapitalizedName, Copy, Alloc, LocalStore, StaticLocal, StaticField, StoreStatic,
             LoadStatic, ClassStore, AttrLoad, ImportStarInto, CallIn, CallPositional, NameArg, CallbackArg,
             PositionalParam, KeywordSlot, KeywordParam, VarArgsOf, KwArgsOf, KwDefaultsFlow,
-            ReturnVar, StaticReturn, GeneratorCode, NeverCallsBack, ModelledBuiltin, ClassDefines,
+            ReturnVar, ReturnsParameter, StaticReturn, GeneratorCode, NeverCallsBack, ModelledBuiltin, ClassDefines,
             AttrStoredAnywhere, ClassBodyRun, ZeroArgumentCall, ClosureFlow, SlotCellLoad, CellLoad,
             ParamCell, StaticCellValue, ElemFlow, ElemStore, ElemCopyTo, ElemCopyInto, ElemLoad,
             ItemLoad, ItemFlow, ExactTuple, StaticElem, KnownAll, AllName, ContainerMethodLoad,
@@ -591,7 +598,7 @@ macro_rules! prepared_relations {
             Copy, Alloc, LocalStore, DefaultStore, StaticLocal, CodeModule, GlobalDefined, PackageModuleName, StaticField,
             StoreStatic, LoadStatic, ClassStore, AttrLoad, ImportStarInto, CallIn, CallPositional, NameArg, CallbackArg,
             PositionalParam, KeywordSlot, KeywordParam, VarArgsOf, KwArgsOf, KwDefaultsFlow, ReturnVar,
-            StaticReturn, GeneratorCode, NeverCallsBack, ModelledBuiltin, ClassDefinesIn, ClassDefines,
+            ReturnsParameter, StaticReturn, GeneratorCode, NeverCallsBack, ModelledBuiltin, ClassDefinesIn, ClassDefines,
             AttrStoredAnywhere, SelfStores, IsSuperAttr, SubscriptedBase, ClassBodyRun, ZeroArgumentCall, ClosureFlow, SlotCellLoad, CellLoad, ParamCell,
             StaticCellValue, ElemFlow, ElemStore, ElemCopyTo, ElemCopyInto, ElemLoad, ItemLoad, ItemFlow,
             ExactTuple, StaticElem, KnownAll, AllName, ContainerMethodLoad, AsyncGeneratorCode, RaiseIn, HandlerOf, ImplicitCall, ImplicitArg,

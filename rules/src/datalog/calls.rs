@@ -16,6 +16,19 @@ ascent::ascent_source! { calls_prepare:
     relation HasReceiverArgument(Insn);
     relation DefaultValue(Insn, u32, Var);
     relation DefaultCount(Insn, u32);
+    /// `out` is a load of parameter `slot` of `code` (not `*args` or `**kwargs`).
+    relation ParameterLoad(Code, Slot, Var);
+    relation ParameterLoadVar(Var);
+    /// A return of `code` may give parameter `slot`.
+    relation ReturnedParameter(Code, Slot);
+    /// Returned `var` may hold a parameter load.
+    relation ReturnsParameterLoad(Var);
+    /// `code` may return something other than one parameter: another value, a constant, another parameter.
+    relation ReturnsOther(Code);
+    /// Some code stores to a cell of this name (`nonlocal x; x = ...`, or a captured local's store).
+    relation StoredCellName(Sym);
+    /// Parameter `slot` of `code` may hold something other than what its call bound.
+    relation ParameterRebound(Code, Slot);
 
     CallIn(code, site, callee, out) <-- Call(site, callee, out), InsnCode(site, code);
 
@@ -70,6 +83,30 @@ ascent::ascent_source! { calls_prepare:
     StarCall(site) <-- CallStarKwargs(site, _);
 
     ReturnVar(code, v) <-- Return(i, v), InsnCode(i, code);
+    // Functions that return one of their parameters as bound: identity decorators
+    // (`def register(f): ...; return f`), `return self`, `lambda x: x`. Every value every return
+    // gives is a load of the same parameter, the function never stores to it (nor, if it lives in
+    // a cell, does any code store to a cell of that name), and a call must pass it (no default).
+    ParameterLoad(code, slot, out) <--
+        LoadLocal(_, code, slot, out), !CellSlot(code, slot), Param(code, _, slot, _, kind),
+        if is_positional(*kind) || accepts_keyword(*kind);
+    ParameterLoad(code, slot, out) <--
+        LoadCell(_, code, cell, out), ParamCell(code, slot, cell), Param(code, _, slot, _, kind),
+        if is_positional(*kind) || accepts_keyword(*kind);
+    ParameterLoadVar(out) <-- ParameterLoad(_, _, out);
+    ReturnedParameter(code, slot) <-- Return(i, v), InsnCode(i, code), StackFlow(out, v), ParameterLoad(code, slot, out);
+    ReturnsParameterLoad(v) <-- Return(_, v), StackFlow(out, v), ParameterLoadVar(out);
+    ReturnsOther(code) <-- Return(i, v), InsnCode(i, code), StackFlow(out, v), !ParameterLoadVar(out);
+    ReturnsOther(code) <-- Return(i, v), InsnCode(i, code), !ReturnsParameterLoad(v);
+    ReturnsOther(code) <-- ReturnConst(i, _), InsnCode(i, code);
+    ReturnsOther(code) <-- ReturnedParameter(code, a), ReturnedParameter(code, b), if a != b;
+    StoredCellName(name) <-- StoreCell(_, code, slot, _), LocalSlot(code, slot, name);
+    ParameterRebound(code, slot) <-- ReturnedParameter(code, slot), StoreLocal(_, code, slot, _);
+    ParameterRebound(code, slot) <--
+        ReturnedParameter(code, slot), ParamCell(code, slot, cell), LocalSlot(code, cell, name), StoredCellName(name);
+    ReturnsParameter(code, slot) <--
+        ReturnedParameter(code, slot), !ReturnsOther(code), !ParameterRebound(code, slot), !GeneratorCode(code),
+        !DefaultParam(_, code, slot, _, _);
     StaticReturn(code, Obj::Const(*kind)) <-- ReturnConst(i, c), InsnCode(i, code), Const(c, _, kind, _);
     GeneratorCode(code) <-- Code(code, _, _, _, kind, _), if is_generator(*kind);
     GeneratorCode(code) <-- Code(code, _, name, _, CodeKind::Comprehension, _), SpecialName(Special::GenExpr, name);
@@ -172,6 +209,12 @@ ascent::ascent_source! { calls:
     /// What `code` returns in `ctx`, and what calling it gives (a generator for generator functions).
     relation returns(Ctx, Code, HCtx, Obj);
     relation result(Ctx, Code, HCtx, Obj);
+    /// Site `site` in `ctx` calls `f`, whose code returns its parameter `slot` as bound
+    /// (`ReturnsParameter`); the result goes to `out`.
+    relation returned_argument(Ctx, Insn, Insn, Slot, Var);
+    /// A `returned_argument` call that may bind the parameter otherwise than by its own
+    /// arguments (star arguments, elements, a partial's keywords).
+    relation pass_through_unknown(Ctx, Insn, Insn, Var);
     /// Site `site` calls something outside the package, by qualified name.
     relation calls_external(Insn, Ext);
     /// The elements of what `var` holds in `ctx` land in local `slot` of `code` in `callee_ctx`
@@ -423,5 +466,28 @@ ascent::ascent_source! { calls:
     returns(ctx, code, HCtx::default(), o) <-- StaticReturn(code, o), active(ctx, code);
     result(ctx, code, h, o) <-- returns(ctx, code, h, o), !GeneratorCode(code);
     result(ctx, code, ctx.record(), Obj::Generator(*code)) <-- GeneratorCode(code), active(ctx, code);
-    pts(ctx, out, h, o) <-- result_in(ctx, out, callee_ctx, callee), result(callee_ctx, callee, h, o);
+    pts(ctx, out, h, o) <--
+        result_in(ctx, out, callee_ctx, callee), !ReturnsParameter(callee, _), result(callee_ctx, callee, h, o);
+    // A function returning its parameter gives each call what that call binds there: through the
+    // parameter, an identity decorator would give every decorated name every decorated class.
+    returned_argument(ctx, site, f, slot, out) <--
+        result_to(ctx, site, f, out), MakeFunction(f, callee, _), ReturnsParameter(callee, slot),
+        invocation(ctx, site, f, _);
+    flow(ctx, v, ctx, out) <--
+        returned_argument(ctx, site, f, slot, out), call_args(ctx, site, f, shift), PositionalParam(f, index, _, slot),
+        if index >= shift, CallPositional(site, index - shift, v);
+    flow(ctx, v, ctx, out) <--
+        returned_argument(ctx, site, f, slot, out), call_args(ctx, site, f, _), KeywordSlot(f, name, _, slot),
+        CallKeyword(site, name, v);
+    flow(ctx, v, ctx, out) <--
+        returned_argument(ctx, site, f, slot, out), PositionalParam(f, index, _, slot), arg_var(ctx, site, f, index, v);
+    pts(ctx, out, h, o) <--
+        returned_argument(ctx, site, f, slot, out), PositionalParam(f, index, _, slot), arg_obj(ctx, site, f, index, h, o);
+    // Calls that may bind it from elements or a partial's keywords get whatever it returns.
+    pass_through_unknown(ctx, site, f, out) <-- returned_argument(ctx, site, f, _, out), StarCall(site);
+    pass_through_unknown(ctx, site, f, out) <-- returned_argument(ctx, site, f, _, out), partial_call(ctx, site, _, _, _);
+    pass_through_unknown(ctx, site, f, out) <-- returned_argument(ctx, site, f, _, out), arg_elements(ctx, site, f, _, _);
+    pts(ctx, out, h, o) <--
+        pass_through_unknown(ctx, site, f, out), invocation(ctx, site, f, callee_ctx), MakeFunction(f, callee, _),
+        result(callee_ctx, callee, h, o);
 }

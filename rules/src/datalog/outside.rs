@@ -9,15 +9,17 @@
 //!
 //! A parameter outside code fills already stands for anything from outside, so
 //! an outside value a package call passes there (another function's argument, or
-//! a part of one) becomes that parameter's own (`outside_alias`), and the two
-//! share their fields (transitively: the values many callers pass to one
-//! parameter share theirs through it, a price paid only by fields stored on
-//! outside values). Without this, each argument travelled into every public
-//! function it could reach: in jinja2, 99% of the points-to tuples of outside
-//! values were outside their own function (every parameter of every filter held
-//! about 580 of them, through `func(*args, **kwargs)`); 3.96 M points-to tuples
-//! in all, 1.68 M with it.
-
+//! a part of one) becomes that parameter's own. Without this, each argument
+//! travelled into every public function it could reach: in jinja2, 99% of the
+//! points-to tuples of outside values were outside their own function (every
+//! parameter of every filter held about 580 of them, through
+//! `func(*args, **kwargs)`); 3.96 M points-to tuples in all, 1.68 M with it.
+//!
+//! Renamed values may be one object, so outside values share their fields, by
+//! name: what package code stores in `x.name` for one is read from `y.name` for
+//! any other. Sharing them only along renamings was exact but copied every store
+//! to every value a chain of renamings connects: django's 125 k renamings made
+//! 8.5 M field stores (`field_flow`) before it ran out of memory.
 ascent::ascent_source! { outside:
 
     /// Function `f` is the plain method, property getter or setter `name` of class `k`.
@@ -40,8 +42,8 @@ ascent::ascent_source! { outside:
     relation pts_outside(Ctx, Var, HCtx, Obj);
     /// What container `c` holds that outside code passed in.
     relation elem_outside(HCtx, Obj, HCtx, Obj);
-    /// Outside value `a` reached a parameter (or `*args`, `**kwargs`) whose own outside value is `b`.
-    relation outside_alias(Obj, Obj);
+    /// Package code stores what `var` holds in attribute `name` of an outside value.
+    relation outside_field_flow(Ctx, Var, Sym);
 
     pts_outside(ctx, v, h, o) <-- pts(ctx, v, h, o), if o.is_outside_argument();
     elem_outside(hc, c, h, o) <-- elem(hc, c, h, o), if o.is_outside_argument();
@@ -50,23 +52,23 @@ ascent::ascent_source! { outside:
     // outside values: as they are, or as the own value of what outside code fills.
     local(callee_ctx, code, slot, h, o) <--
         local_flow(ctx, v, callee_ctx, code, slot), pts_outside(ctx, v, h, o), !OutsideArgument(code, slot, _);
-    local(callee_ctx, code, slot, HCtx::default(), *own), outside_alias(*o, *own) <--
-        local_flow(ctx, v, callee_ctx, code, slot), pts_outside(ctx, v, _, o), OutsideArgument(code, slot, own);
+    local(callee_ctx, code, slot, HCtx::default(), *own) <--
+        local_flow(ctx, v, callee_ctx, code, slot), pts_outside(ctx, v, _, _), OutsideArgument(code, slot, own);
     local(ctx, code, slot, ho, o) <--
         local_elems(h, c, ctx, code, slot), elem_outside(h, c, ho, o), !OutsideArgument(code, slot, _);
-    local(ctx, code, slot, HCtx::default(), *own), outside_alias(*o, *own) <--
-        local_elems(h, c, ctx, code, slot), elem_outside(h, c, _, o), OutsideArgument(code, slot, own);
+    local(ctx, code, slot, HCtx::default(), *own) <--
+        local_elems(h, c, ctx, code, slot), elem_outside(h, c, _, _), OutsideArgument(code, slot, own);
     elem(h, c, ho, o) <-- elem_flow(ctx, v, h, c), pts_outside(ctx, v, ho, o), !OutsideElement(c, _);
-    elem(h, c, HCtx::default(), *own), outside_alias(*o, *own) <--
-        elem_flow(ctx, v, h, c), pts_outside(ctx, v, _, o), OutsideElement(c, own);
+    elem(h, c, HCtx::default(), *own) <--
+        elem_flow(ctx, v, h, c), pts_outside(ctx, v, _, _), OutsideElement(c, own);
     elem(h, c, ho, o) <-- elem_subset(hs, source, h, c), elem_outside(hs, source, ho, o), !OutsideElement(c, _);
-    elem(h, c, HCtx::default(), *own), outside_alias(*o, *own) <--
-        elem_subset(hs, source, h, c), elem_outside(hs, source, _, o), OutsideElement(c, own);
+    elem(h, c, HCtx::default(), *own) <--
+        elem_subset(hs, source, h, c), elem_outside(hs, source, _, _), OutsideElement(c, own);
 
-    // Aliases share fields, and so do their parts.
-    outside_alias(a.outside_part(), b.outside_part()) <-- outside_alias(a, b);
-    field_flow(ctx, v, h, *b, *name) <-- outside_alias(a, b), field_flow(ctx, v, h, a, name);
-    field_flow(ctx, v, h, *a, *name) <-- outside_alias(a, b), field_flow(ctx, v, h, b, name);
+    // Outside values share their fields by name.
+    outside_field_flow(ctx, v, *name) <-- field_flow(ctx, v, _, b, name), if b.is_outside_argument();
+    flow(store_ctx, v, ctx, out) <--
+        attr_load(ctx, _, _, b, name, out), if b.is_outside_argument(), outside_field_flow(store_ctx, v, name);
 
     // What calling an outside argument (or a part of it) returns is a part of it.
     pts(ctx, out, HCtx::default(), Obj::External(e.part())) <-- external_call(ctx, _, e, out), if e.is_argument();

@@ -94,6 +94,8 @@ ascent::ascent_source! { prepared:
     relation StarCall(Insn);
     /// `code` returns what `var` holds.
     relation ReturnVar(Code, Var);
+    /// Every return of `code` gives its parameter `slot` as its call bound it.
+    relation ReturnsParameter(Code, Slot);
     /// `code` returns `obj` (a constant).
     relation StaticReturn(Code, Obj);
     /// Calling `code` gives a generator, coroutine or async generator (generator expressions included).

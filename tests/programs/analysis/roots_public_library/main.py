@@ -32,7 +32,7 @@ def fetch(session):
 
 
 def attach(target):
-    # A field stored on the argument is read back from it, but not from its parts.
+    # A field stored on the argument is read back from it, and from its parts: they may be one object.
     target.callback = _on_done
     own = target.callback
     inner = target.inner.callback
