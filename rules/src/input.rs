@@ -4,8 +4,8 @@
 
 use cpyg_facts::lower::Facts;
 use cpyg_facts::schema::{
-    BinaryOperator, CodeKind, CompareOperator, ConstKind, ContainerKind, Conversion, FunctionAttr, Intrinsic,
-    ParamKind, RelationId, UnaryOperator,
+    BinaryOperator, CodeKind, CompareOperator, Condition, ConstKind, ContainerKind, Conversion, EdgeKind, FunctionAttr,
+    Intrinsic, Operation, ParamKind, RelationId, UnaryOperator,
 };
 
 /// A column type the rules read.
@@ -43,9 +43,11 @@ enum_columns!(
     BinaryOperator,
     CodeKind,
     CompareOperator,
+    Condition,
     ConstKind,
     ContainerKind,
     Conversion,
+    EdgeKind,
     FunctionAttr,
     Intrinsic,
     ParamKind,
@@ -97,4 +99,9 @@ pub fn rows<R: Row>(facts: &Facts, id: RelationId) -> Result<Vec<R>, String> {
 /// `Insn(insn, code, _, _)` projected to `(insn, code)`.
 pub fn insn_code(facts: &Facts) -> Vec<(u32, u32)> {
     facts.rows(RelationId::Insn).map(|c| (c[0], c[1])).collect()
+}
+
+/// The instructions of one operation: `Insn(insn, _, _, op)` projected to `insn`.
+pub fn insns_of(facts: &Facts, op: Operation) -> Vec<(u32,)> {
+    facts.rows(RelationId::Insn).filter(|c| c[3] == op.id()).map(|c| (c[0],)).collect()
 }

@@ -5,13 +5,13 @@
 use std::time::{Duration, Instant};
 
 use cpyg_facts::lower::Facts;
-use cpyg_facts::schema::{Protocol, RelationId};
+use cpyg_facts::schema::{Operation, Protocol, RelationId};
 use cpyg_facts::symbols::Symbols;
 
 use crate::context::{Attribute, CallString, Context};
 use crate::error::Error;
 use crate::flow::Flow;
-use crate::input::{insn_code, rows};
+use crate::input::{insn_code, insns_of, rows};
 use crate::knowledge::{Knowledge, Roots};
 use crate::mro::{linearize, MroRow};
 use crate::objects::*;
@@ -526,7 +526,8 @@ macro_rules! fact_relations {
             ImportModule, ImportResult, ImportFrom, ImportStar, Call, CallReceiver, CallArg, CallKeyword, CallStarArgs,
             CallStarKwargs, CallShape, CallIntrinsic, IntrinsicArg, ConstItem, Return, ReturnConst, Yield, Delegate, Await, GetIter, Next,
             GetAIter, GetANext, Raise, ExceptionRegion, EnterContext, ExitContext, BinaryOp, UnaryOp,
-            Compare, Contains, TruthTest, FormatValue, FormatSpec, DeleteAttr, BuildSlice,
+            Compare, Contains, TruthTest, FormatValue, FormatSpec, DeleteAttr, BuildSlice, ConditionalJump, OutVar,
+            InsnBlock, BlockEdge,
         )
     };
 }
@@ -536,7 +537,7 @@ macro_rules! fact_relations {
 macro_rules! knowledge_relations {
     ($callback:ident!($($args:tt)*)) => {
         $callback!($($args)*;
-            InsnCode, SpecialName, BinarySpecial, CompareSpecial, ContainerMethodEffect, ModuleAttribute,
+            InsnCode, ToBool, SpecialName, BinarySpecial, CompareSpecial, ContainerMethodEffect, ModuleAttribute,
             BuiltinFunction, BuiltinParameter, SpecialFallback, ConstModule, ConstRelativeModule, ConstReprFormat, ImplicitlyWrapped, ConstMethod, ContainerTypeMethod,
             BareOutsideBase, GenericBase, ImportableAs, Submodule, OutsideSubmodule, PrivateName, CapitalizedName, ConstName,
             OutsideCalled, OutsideArgument, OutsideElement, OutsideReceiver, NotRun,
@@ -558,7 +559,8 @@ macro_rules! fixed_point_inputs {
             CapitalizedName, Copy, Alloc, LocalStore, StaticLocal, StaticField, StoreStatic,
             LoadStatic, ClassStore, AttrLoad, ImportStarInto, CallIn, CallPositional, NameArg, CallbackArg,
             PositionalParam, KeywordSlot, KeywordParam, VarArgsOf, KwArgsOf, KwDefaultsFlow,
-            ReturnVar, ReturnsParameter, StaticReturn, GeneratorCode, NeverCallsBack, ModelledBuiltin, ClassDefines,
+            ReturnVar, ReturnsParameter, StaticReturn, ArgsGuardedReturn, UnguardedReturn, LastPositional, NoPositional,
+            ForwardingReturn, ForwardingSite, GeneratorCode, NeverCallsBack, ModelledBuiltin, ClassDefines,
             AttrStoredAnywhere, ClassBodyRun, ZeroArgumentCall, ClosureFlow, SlotCellLoad, CellLoad,
             ParamCell, StaticCellValue, ElemFlow, ElemStore, ElemCopyTo, ElemCopyInto, ElemLoad,
             ItemLoad, ItemFlow, ExactTuple, StaticElem, KnownAll, AllName, ContainerMethodLoad,
@@ -598,7 +600,8 @@ macro_rules! prepared_relations {
             Copy, Alloc, LocalStore, DefaultStore, StaticLocal, CodeModule, GlobalDefined, PackageModuleName, StaticField,
             StoreStatic, LoadStatic, ClassStore, AttrLoad, ImportStarInto, CallIn, CallPositional, NameArg, CallbackArg,
             PositionalParam, KeywordSlot, KeywordParam, VarArgsOf, KwArgsOf, KwDefaultsFlow, ReturnVar,
-            ReturnsParameter, StaticReturn, GeneratorCode, NeverCallsBack, ModelledBuiltin, ClassDefinesIn, ClassDefines,
+            ReturnsParameter, StaticReturn, ArgsGuardedReturn, UnguardedReturn, LastPositional, NoPositional,
+            ForwardingReturn, ForwardingSite, GeneratorCode, NeverCallsBack, ModelledBuiltin, ClassDefinesIn, ClassDefines,
             AttrStoredAnywhere, SelfStores, IsSuperAttr, SubscriptedBase, ClassBodyRun, ZeroArgumentCall, ClosureFlow, SlotCellLoad, CellLoad, ParamCell,
             StaticCellValue, ElemFlow, ElemStore, ElemCopyTo, ElemCopyInto, ElemLoad, ItemLoad, ItemFlow,
             ExactTuple, StaticElem, KnownAll, AllName, ContainerMethodLoad, AsyncGeneratorCode, RaiseIn, HandlerOf, ImplicitCall, ImplicitArg,
@@ -615,6 +618,7 @@ fn prepare(facts: &Facts, knowledge: &Knowledge, substitution: &Substitution) ->
     let mut prepare = Prepare::default();
     fact_relations!(load_facts!(prepare, facts, substitution));
     prepare.InsnCode = insn_code(facts).into_iter().collect();
+    prepare.ToBool = insns_of(facts, Operation::ToBool).into_iter().collect();
     prepare.SpecialName = knowledge.special_names.iter().copied().collect();
     prepare.BinarySpecial = knowledge.binary_specials.iter().copied().collect();
     prepare.CompareSpecial = knowledge.compare_specials.iter().copied().collect();

@@ -29,6 +29,39 @@ ascent::ascent_source! { calls_prepare:
     relation StoredCellName(Sym);
     /// Parameter `slot` of `code` may hold something other than what its call bound.
     relation ParameterRebound(Code, Slot);
+    /// `code` stores to its local `slot`.
+    relation StoredSlot(Code, Slot);
+    /// The `*args` parameter `slot` of `code` holds what the call made, always (no store, no cell).
+    relation VarArgsParam(Code, Slot);
+    /// `var` is a load of the `*args` of `code`; `VarArgsLoadVar` projects it.
+    relation VarArgsLoad(Var, Code);
+    relation VarArgsLoadVar(Var);
+    /// Some value `var` reads is not a load of `*args`.
+    relation NotArgsLoad(Var);
+    /// Every value `var` reads is `*args` of `code`.
+    relation ArgsLoadOnly(Var, Code);
+    /// `var` is what `TO_BOOL` makes of `*args` of `code` (3.13+); `ArgsBoolVar` projects it.
+    relation ArgsBool(Var, Code);
+    relation ArgsBoolVar(Var);
+    /// Some value `var` reads is not the truth of `*args`.
+    relation NotArgsBool(Var);
+    /// A branch on `var` is a branch on whether `*args` of `code` is empty.
+    relation ArgsTruth(Var, Code);
+    /// Control enters `block` along more than one edge.
+    relation SeveralWaysIn(u32);
+    /// `block` of `code` runs only when `*args` is empty (`true`) or only when it is not.
+    relation ArgsGuardedBlock(u32, Code, bool);
+    /// Return `insn` of `code` is in such a block.
+    relation ArgsGuardedInsn(Insn, Code, bool);
+    relation GuardedInsn(Insn);
+    /// Call `site` has positional arguments.
+    relation HasPositional(Insn);
+    /// Call `site` in `code` passes on the `*args` of `code` and nothing else: `h(*args)`.
+    relation ForwardsArgs(Insn, Code);
+    /// `var` is read by a return.
+    relation ReturnedVar(Var);
+    /// The value `out` holds is read by something other than a return.
+    relation UsedElsewhere(Var);
 
     CallIn(code, site, callee, out) <-- Call(site, callee, out), InsnCode(site, code);
 
@@ -108,6 +141,48 @@ ascent::ascent_source! { calls_prepare:
         ReturnedParameter(code, slot), !ReturnsOther(code), !ParameterRebound(code, slot), !GeneratorCode(code),
         !DefaultParam(_, code, slot, _, _);
     StaticReturn(code, Obj::Const(*kind)) <-- ReturnConst(i, c), InsnCode(i, code), Const(c, _, kind, _);
+
+    // Returns a test of `*args` guards: `if not args: return decorator` then
+    // `return decorator(*args)`, so that `@deco` and `@deco(...)` both work. A call's own
+    // arguments say whether its `*args` is empty, so it gets only the returns that can run
+    // (`guarded_result`); through the merged return, `@deco` would also give `decorator`, and
+    // `@deco(...)` every class `@deco` decorates. The test must be on the parameter as called
+    // (never stored, not a cell), directly or through `TO_BOOL`, and the return in the block
+    // the branch enters, by no other way in.
+    StoredSlot(code, slot) <-- StoreLocal(_, code, slot, _);
+    VarArgsParam(code, slot) <--
+        Param(code, _, slot, _, ParamKind::VarPositional), !CellSlot(code, slot), !StoredSlot(code, slot);
+    VarArgsLoad(out, code) <-- LoadLocal(_, code, slot, out), VarArgsParam(code, slot);
+    VarArgsLoadVar(out) <-- VarArgsLoad(out, _);
+    NotArgsLoad(v) <-- StackFlow(out, v), !VarArgsLoadVar(out);
+    ArgsLoadOnly(v, code) <-- StackFlow(out, v), VarArgsLoad(out, code), !NotArgsLoad(v);
+    ArgsBool(out, code) <-- ToBool(tb), TruthTest(tb, v), ArgsLoadOnly(v, code), OutVar(out, tb, _);
+    ArgsBoolVar(out) <-- ArgsBool(out, _);
+    NotArgsBool(v) <-- StackFlow(out, v), !ArgsBoolVar(out);
+    ArgsTruth(v, code) <-- ArgsLoadOnly(v, code);
+    ArgsTruth(v, code) <-- StackFlow(out, v), ArgsBool(out, code), !NotArgsBool(v);
+    SeveralWaysIn(b) <-- BlockEdge(a, b, edge), BlockEdge(other, b, other_edge), if (a, edge) != (other, other_edge);
+    ArgsGuardedBlock(b, code, empty) <--
+        ConditionalJump(j, condition, v), ArgsTruth(v, code), InsnBlock(j, jb), BlockEdge(jb, b, edge),
+        if let Some(empty) = args_empty_along(*condition, *edge), !SeveralWaysIn(*b);
+    ArgsGuardedInsn(r, code, empty) <-- Return(r, _), InsnBlock(r, b), ArgsGuardedBlock(b, code, empty), !GeneratorCode(code);
+    GuardedInsn(r) <-- ArgsGuardedInsn(r, _, _);
+    ArgsGuardedReturn(code, v, empty) <-- ArgsGuardedInsn(r, code, empty), Return(r, v);
+    UnguardedReturn(code, v) <-- Return(r, v), InsnCode(r, code), !GuardedInsn(r), !GeneratorCode(code);
+    // `return decorator(*args)`: what the call gives when `decorator` returns a parameter is one
+    // of this function's own arguments (`returns_position`), not every one `*args` ever held.
+    ForwardsArgs(site, code) <--
+        CallStarArgs(site, sv), ArgsLoadOnly(sv, code), !HasPositional(site), !CallStarKwargs(*site, _),
+        !CallKeyword(*site, _, _);
+    ReturnedVar(v) <-- Return(_, v);
+    UsedElsewhere(out) <-- StackFlow(out, v), !ReturnedVar(v);
+    ForwardingReturn(code, site, *positional) <--
+        ForwardsArgs(site, code), CallIn(code, site, _, out), StackFlow(out, v), ReturnedVar(v), !UsedElsewhere(*out),
+        !GeneratorCode(code), CodeArgs(code, positional, _, _, true, _);
+    ForwardingSite(site) <-- ForwardingReturn(_, site, _);
+    LastPositional(site, last) <-- CallPositional(site, _, _), agg last = max(index) in CallPositional(site, index, _);
+    HasPositional(site) <-- CallPositional(site, _, _);
+    NoPositional(site) <-- CallSite(site), !HasPositional(site);
     GeneratorCode(code) <-- Code(code, _, _, _, kind, _), if is_generator(*kind);
     GeneratorCode(code) <-- Code(code, _, name, _, CodeKind::Comprehension, _), SpecialName(Special::GenExpr, name);
 
@@ -128,6 +203,10 @@ ascent::ascent_source! { calls:
     relation arg_var(Ctx, Insn, Insn, u32, Var);
     /// The result of `f` invoked at `site` goes to `var`.
     relation result_to(Ctx, Insn, Insn, Var);
+    /// The `result_to` of a call passing its own arguments after `shift` others (`call_args`).
+    relation own_result_to(Ctx, Insn, Insn, u32, Var);
+    /// The `result_to` of any other call: a protocol's, a hook's, a builtin's calling back.
+    relation other_result_to(Ctx, Insn, Insn, Var);
     /// What `callee` returns in `callee_ctx` goes to `var` in `ctx`.
     relation result_in(Ctx, Var, Ctx, Code);
     /// Site `site` in context `ctx` invokes the function made at `f`, a function object with
@@ -209,6 +288,17 @@ ascent::ascent_source! { calls:
     /// What `code` returns in `ctx`, and what calling it gives (a generator for generator functions).
     relation returns(Ctx, Code, HCtx, Obj);
     relation result(Ctx, Code, HCtx, Obj);
+    /// What `code` returns in `ctx` through the returns that run only when its `*args` is
+    /// empty (`true`) or only when it is not (`ArgsGuardedReturn`); `result` has the others.
+    relation guarded_result(Ctx, Code, bool, HCtx, Obj);
+    /// Site `site` in `ctx` may call `f` with its `*args` empty (`true`) or not.
+    relation args_may_be(Ctx, Insn, Insn, bool);
+    /// A call of `code` may give its own positional argument `position`: `code` passes its
+    /// `*args` on to a function that returns the parameter it lands in (`ForwardingReturn`).
+    relation returns_position(Code, u32);
+    /// Site `site` in `ctx` calls such a function of `f` without saying what is at the
+    /// position (star arguments, elements, a protocol); the result goes to `out`.
+    relation position_unknown(Ctx, Insn, Insn, Var);
     /// Site `site` in `ctx` calls `f`, whose code returns its parameter `slot` as bound
     /// (`ReturnsParameter`); the result goes to `out`.
     relation returned_argument(Ctx, Insn, Insn, Slot, Var);
@@ -252,14 +342,16 @@ ascent::ascent_source! { calls:
     call_edge(site, callee) <-- context_call_edge(_, site, _, callee);
     reachable(callee_ctx, callee) <-- context_call_edge(_, _, callee_ctx, callee);
     call_args_to(ctx, site, f, shift, callee_ctx) <-- call_args(ctx, site, f, shift), invocation(ctx, site, f, callee_ctx);
+    result_to(ctx, site, f, out) <-- own_result_to(ctx, site, f, _, out);
+    result_to(ctx, site, f, out) <-- other_result_to(ctx, site, f, out);
     result_in(ctx, out, callee_ctx, callee) <--
         result_to(ctx, site, f, out), invocation(ctx, site, f, callee_ctx), MakeFunction(f, callee, _);
 
     // Plain functions.
-    call_args(ctx, site, f, 0), result_to(ctx, site, f, out), context_request(ctx, site, f, Some(*h)) <--
+    call_args(ctx, site, f, 0), own_result_to(ctx, site, f, 0, out), context_request(ctx, site, f, Some(*h)) <--
         call_target(ctx, site, h, ?Obj::Function(f), out);
     // Bound methods: the receiver comes first.
-    call_args(ctx, site, f, 1), arg_obj(ctx, site, f, 0, h, r.obj()), result_to(ctx, site, f, out),
+    call_args(ctx, site, f, 1), arg_obj(ctx, site, f, 0, h, r.obj()), own_result_to(ctx, site, f, 1, out),
     receiver_request(ctx, site, f, r.obj()) <--
         call_target(ctx, site, h, ?Obj::Bound(f, r), out);
 
@@ -330,9 +422,9 @@ ascent::ascent_source! { calls:
     partial_count(site, *index) <--
         builtin_call(_, site, BuiltinEffect::MakesPartial, _), CallPositional(site, index, _), !CallPositional(*site, index + 1, _);
     partial_call(ctx, site, hp, p, out) <-- call_target(ctx, site, hp, ?Obj::Partial(p), out);
-    call_args(ctx, site, *f, count), result_to(ctx, site, *f, out), context_request(ctx, site, *f, Some(*h)) <--
+    call_args(ctx, site, *f, count), own_result_to(ctx, site, *f, count, out), context_request(ctx, site, *f, Some(*h)) <--
         partial_call(ctx, site, hp, p, out), partial_of(hp, p, h, ?Obj::Function(f)), partial_count(p, count);
-    call_args(ctx, site, *f, count + 1), arg_obj(ctx, site, *f, 0, *h, r.obj()), result_to(ctx, site, *f, out),
+    call_args(ctx, site, *f, count + 1), arg_obj(ctx, site, *f, 0, *h, r.obj()), own_result_to(ctx, site, *f, count + 1, out),
     context_request(ctx, site, *f, None) <--
         partial_call(ctx, site, hp, p, out), partial_of(hp, p, h, ?Obj::Bound(f, r)), partial_count(p, count);
     arg_obj(ctx, site, f, index + shift, ho, o) <--
@@ -382,6 +474,9 @@ ascent::ascent_source! { calls:
     future_value(ctx.record(), site, h, o) <--
         submitted(ctx, site, _, callee), if let Some((f, _)) = callee.function_and_shift(),
         invocation(ctx, site, f, callee_ctx), MakeFunction(f, code, _), result(callee_ctx, code, h, o);
+    future_value(ctx.record(), site, h, o) <--
+        submitted(ctx, site, _, callee), if let Some((f, _)) = callee.function_and_shift(),
+        invocation(ctx, site, f, callee_ctx), MakeFunction(f, code, _), guarded_result(callee_ctx, code, _, h, o);
     pts(ctx, out, *h, Obj::FutureResult(*s)) <-- attr_load(ctx, _, h, ?Obj::Future(s), name, out), SpecialName(Special::Result, name);
     pts(ctx, out, ho, o) <-- call_target(ctx, _, h, ?Obj::FutureResult(s), out), future_value(h, s, ho, o);
 
@@ -396,7 +491,7 @@ ascent::ascent_source! { calls:
     method_caller_call(ctx, *site, *hp, *p, *h, Obj::Instance(*isite, *k), *f, *out) <--
         call_target(ctx, site, hp, ?Obj::NameCaller(p), out), name_caller(p, name, true), CallPositional(site, 0, v),
         pts(ctx, v, h, ?Obj::Instance(isite, k)), class_attr(k, name, _, ?Obj::Function(f));
-    arg_obj(ctx, site, f, 0, h, inst), result_to(ctx, site, f, out), context_request(ctx, site, f, None), binds_defaults(ctx, site) <--
+    arg_obj(ctx, site, f, 0, h, inst), other_result_to(ctx, site, f, out), context_request(ctx, site, f, None), binds_defaults(ctx, site) <--
         method_caller_call(ctx, site, _, _, h, inst, f, out);
     arg_obj(ctx, site, f, index + 1, ho, o) <--
         method_caller_call(ctx, site, hp, p, _, _, f, _), kept_arg(hp, p, index, ho, o);
@@ -464,10 +559,28 @@ ascent::ascent_source! { calls:
     // Results.
     returns(ctx, code, h, o) <-- ReturnVar(code, v), pts(ctx, v, h, o);
     returns(ctx, code, HCtx::default(), o) <-- StaticReturn(code, o), active(ctx, code);
-    result(ctx, code, h, o) <-- returns(ctx, code, h, o), !GeneratorCode(code);
+    result(ctx, code, h, o) <-- UnguardedReturn(code, v), pts(ctx, v, h, o);
+    result(ctx, code, HCtx::default(), o) <-- StaticReturn(code, o), active(ctx, code), !GeneratorCode(code);
     result(ctx, code, ctx.record(), Obj::Generator(*code)) <-- GeneratorCode(code), active(ctx, code);
+    guarded_result(ctx, code, *empty, h, o) <-- ArgsGuardedReturn(code, v, empty), pts(ctx, v, h, o);
     pts(ctx, out, h, o) <--
         result_in(ctx, out, callee_ctx, callee), !ReturnsParameter(callee, _), result(callee_ctx, callee, h, o);
+    // A call passing its own arguments has `*args` empty exactly when they reach no further than
+    // the parameters before it (star arguments and elements may fill it or not); it gets the
+    // guarded returns that can run. Other calls get every one.
+    args_may_be(ctx, site, f, last + shift < *positional) <--
+        own_result_to(ctx, site, f, shift, _), VarArgsOf(f, _, positional), LastPositional(site, last), !StarCall(*site);
+    args_may_be(ctx, site, f, shift <= positional) <--
+        own_result_to(ctx, site, f, shift, _), VarArgsOf(f, _, positional), NoPositional(site), !StarCall(*site);
+    args_may_be(ctx, site, f, empty) <--
+        own_result_to(ctx, site, f, _, _), StarCall(site), VarArgsOf(f, _, _), for empty in [true, false];
+    args_may_be(ctx, site, f, empty) <-- arg_elements(ctx, site, f, _, _), VarArgsOf(f, _, _), for empty in [true, false];
+    pts(ctx, out, h, o) <--
+        own_result_to(ctx, site, f, _, out), args_may_be(ctx, site, f, empty), invocation(ctx, site, f, callee_ctx),
+        MakeFunction(f, callee, _), !ReturnsParameter(callee, _), guarded_result(callee_ctx, callee, empty, h, o);
+    pts(ctx, out, h, o) <--
+        other_result_to(ctx, site, f, out), invocation(ctx, site, f, callee_ctx), MakeFunction(f, callee, _),
+        !ReturnsParameter(callee, _), guarded_result(callee_ctx, callee, _, h, o);
     // A function returning its parameter gives each call what that call binds there: through the
     // parameter, an identity decorator would give every decorated name every decorated class.
     returned_argument(ctx, site, f, slot, out) <--
@@ -484,10 +597,34 @@ ascent::ascent_source! { calls:
     pts(ctx, out, h, o) <--
         returned_argument(ctx, site, f, slot, out), PositionalParam(f, index, _, slot), arg_obj(ctx, site, f, index, h, o);
     // Calls that may bind it from elements or a partial's keywords get whatever it returns.
-    pass_through_unknown(ctx, site, f, out) <-- returned_argument(ctx, site, f, _, out), StarCall(site);
+    pass_through_unknown(ctx, site, f, out) <-- returned_argument(ctx, site, f, _, out), StarCall(site), !ForwardingSite(*site);
     pass_through_unknown(ctx, site, f, out) <-- returned_argument(ctx, site, f, _, out), partial_call(ctx, site, _, _, _);
     pass_through_unknown(ctx, site, f, out) <-- returned_argument(ctx, site, f, _, out), arg_elements(ctx, site, f, _, _);
     pts(ctx, out, h, o) <--
         pass_through_unknown(ctx, site, f, out), invocation(ctx, site, f, callee_ctx), MakeFunction(f, callee, _),
         result(callee_ctx, callee, h, o);
+    pts(ctx, out, h, o) <--
+        pass_through_unknown(ctx, site, f, out), invocation(ctx, site, f, callee_ctx), MakeFunction(f, callee, _),
+        guarded_result(callee_ctx, callee, _, h, o);
+    // A call passing on its caller's `*args` (`ForwardingReturn`) gives, of what a function
+    // returning a parameter there returns, that caller's argument at the parameter's position;
+    // a parameter before the star (a bound receiver) flows as above.
+    returns_position(*g, positional + index - shift) <--
+        returned_argument(ctx, site, f, slot, _), ForwardingReturn(g, site, positional), call_args(ctx, site, f, shift),
+        PositionalParam(f, index, _, slot), if index >= shift;
+    flow(ctx, v, ctx, out) <--
+        own_result_to(ctx, site, f, shift, out), MakeFunction(f, g, _), returns_position(g, position), !StarCall(*site),
+        if position >= shift, CallPositional(site, position - shift, v);
+    pts(ctx, out, h, o) <--
+        own_result_to(ctx, site, f, shift, out), MakeFunction(f, g, _), returns_position(g, position), if position < shift,
+        arg_obj(ctx, site, f, *position, h, o);
+    position_unknown(ctx, site, f, out) <-- own_result_to(ctx, site, f, _, out), StarCall(site);
+    position_unknown(ctx, site, f, out) <-- own_result_to(ctx, site, f, _, out), arg_elements(ctx, site, f, _, _);
+    position_unknown(ctx, site, f, out) <-- other_result_to(ctx, site, f, out);
+    // Without the position, any element of the function's `*args` (what it returns anywhere).
+    pts(ctx, out, ho, o) <--
+        position_unknown(ctx, site, f, out), MakeFunction(f, g, _), returns_position(g, _), invocation(ctx, site, f, g_ctx),
+        elem(g_ctx.record(), Obj::Container(Container::var_args(*g)), ho, o);
+    returns(ctx, g, ho, o) <--
+        returns_position(g, _), active(ctx, g), elem(ctx.record(), Obj::Container(Container::var_args(*g)), ho, o);
 }

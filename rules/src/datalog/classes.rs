@@ -261,13 +261,13 @@ ascent::ascent_source! { classes:
     // called with it; other attributes are the same for every instance of a class.
     pts(ctx, out, h, Obj::Bound(*f, Recv::Instance(*site, *k))) <--
         instance_load(k, name, ctx, _, h, site, out), class_attr(k, name, _, o), if let Obj::Function(f) = o;
-    arg_obj(ctx, i, f, 0, h, Obj::Instance(*site, *k)), result_to(ctx, i, f, out), context_request(ctx, i, f, None) <--
+    arg_obj(ctx, i, f, 0, h, Obj::Instance(*site, *k)), other_result_to(ctx, i, f, out), context_request(ctx, i, f, None) <--
         instance_load(k, name, ctx, i, h, site, out), class_property(k, name, f);
     getter_descriptor(k, name, h, descriptor, get) <--
         class_instance_attr(dk, k, name, h, descriptor), special_attr(dk, special, _, g),
         if *special == Special::Get, if let Obj::Function(get) = g;
     arg_obj(ctx, i, get, 0, hd, descriptor), arg_obj(ctx, i, get, 1, h, Obj::Instance(*site, *k)),
-    arg_obj(ctx, i, get, 2, HCtx::default(), Obj::Class(*k)), result_to(ctx, i, get, out), receiver_request(ctx, i, get, descriptor) <--
+    arg_obj(ctx, i, get, 2, HCtx::default(), Obj::Class(*k)), other_result_to(ctx, i, get, out), receiver_request(ctx, i, get, descriptor) <--
         instance_load(k, name, ctx, i, h, site, out), getter_descriptor(k, name, hd, descriptor, get);
     instance_attr(ctx, i, out, k, h, o) <-- instance_load(k, name, ctx, i, _, _, out), class_attr(k, name, h, o);
     pts(ctx, out, h, *o) <-- instance_attr(ctx, _, out, _, h, o), if o.is_plain_attribute() && !matches!(o, Obj::Instance(..));
@@ -296,7 +296,7 @@ ascent::ascent_source! { classes:
     // `__getattr__` answers names no class of the MRO defines and no code stores; it is
     // called with the instance and the name, a string.
     arg_obj(ctx, i, g, 0, h, Obj::Instance(*site, *k)), arg_obj(ctx, i, g, 1, HCtx::default(), Obj::Const(ConstKind::Str)),
-    result_to(ctx, i, g, out), context_request(ctx, i, g, None) <--
+    other_result_to(ctx, i, g, out), context_request(ctx, i, g, None) <--
         instance_load(k, name, ctx, i, h, site, out), getattr_of(k, g), !HasOwner(k, name), !AttrStoredAnywhere(name);
 
     // Attribute stores; a property with a setter calls it.
@@ -329,7 +329,7 @@ ascent::ascent_source! { classes:
     // Attribute hooks of the instance's class: `__getattribute__` runs for every load,
     // `__setattr__` for every store (`setattr` too), `__delattr__` for every delete.
     arg_obj(ctx, *i, *g, 0, *h, Obj::Instance(*site, *k)), arg_obj(ctx, *i, *g, 1, HCtx::default(), Obj::Const(ConstKind::Str)),
-    result_to(ctx, *i, *g, *out), context_request(ctx, *i, *g, None) <--
+    other_result_to(ctx, *i, *g, *out), context_request(ctx, *i, *g, None) <--
         instance_load(k, _, ctx, i, h, site, out), special_attr(k, Special::GetAttribute, _, ?Obj::Function(g));
     arg_obj(ctx, *i, *f, 0, *h, *inst), arg_obj(ctx, *i, *f, 1, HCtx::default(), Obj::Const(ConstKind::Str)),
     arg_var(ctx, *i, *f, 2, *v), context_request(ctx, *i, *f, None) <--
@@ -382,7 +382,7 @@ ascent::ascent_source! { classes:
     // does when the metaclass defers to it); `isinstance(x, Cls)` its `__instancecheck__`.
     metaclass_of(*k, *mk) <-- MetaclassKeyword(k, v), pts(_, v, _, ?Obj::Class(mk));
     metaclass_of(k, mk) <-- MroClass(k, b), metaclass_of(b, mk);
-    call_args(ctx, site, *f, 1), arg_obj(ctx, site, *f, 0, HCtx::default(), Obj::Class(*k)), result_to(ctx, site, *f, out),
+    call_args(ctx, site, *f, 1), arg_obj(ctx, site, *f, 0, HCtx::default(), Obj::Class(*k)), own_result_to(ctx, site, *f, 1, out),
     context_request(ctx, site, *f, None) <--
         call_target(ctx, site, _, ?Obj::Class(k), out), metaclass_of(k, mk), special_attr(mk, Special::Call, _, ?Obj::Function(f));
     // The metaclass's `super().__call__` is `type.__call__`: calling it makes the instance.
@@ -409,6 +409,9 @@ ascent::ascent_source! { classes:
     field(Obj::Instance(*site, *k), *name, h, o) <--
         class_call(ctx, site, k, _), dataclass(k), field_factory(k, name, _, ?Obj::Function(f)),
         invocation(ctx, site, f, callee_ctx), MakeFunction(f, code, _), result(callee_ctx, code, h, o);
+    field(Obj::Instance(*site, *k), *name, h, o) <--
+        class_call(ctx, site, k, _), dataclass(k), field_factory(k, name, _, ?Obj::Function(f)),
+        invocation(ctx, site, f, callee_ctx), MakeFunction(f, code, _), guarded_result(callee_ctx, code, _, h, o);
     field(Obj::Instance(*site, *k), *name, ctx.record(), Obj::Instance(*site, *fk)) <--
         class_call(ctx, site, k, _), dataclass(k), field_factory(k, name, _, ?Obj::Class(fk));
     arg_obj(ctx, *site, *init, 0, ctx.record(), Obj::Instance(*site, *fk)), receiver_request(ctx, *site, *init, Obj::Instance(*site, *fk)) <--
@@ -431,7 +434,7 @@ ascent::ascent_source! { classes:
         CallPositional(site, 0, x);
 
     // `Cls[...]` of a class with `__class_getitem__` calls it with the class and the key.
-    arg_obj(ctx, *i, *f, 0, HCtx::default(), Obj::Class(*k)), arg_var(ctx, *i, *f, 1, *key), result_to(ctx, *i, *f, *out),
+    arg_obj(ctx, *i, *f, 0, HCtx::default(), Obj::Class(*k)), arg_var(ctx, *i, *f, 1, *key), other_result_to(ctx, *i, *f, *out),
     context_request(ctx, *i, *f, None) <--
         Subscript(i, cv, key, out), pts(ctx, cv, _, ?Obj::Class(k)),
         special_attr(k, Special::ClassGetItem, _, ?Obj::Wrapped(Wrapper::ClassMethod, f));
@@ -453,7 +456,7 @@ ascent::ascent_source! { classes:
     class_call(ctx, site, *k, out) <-- call_target(ctx, site, _, ?Obj::Class(k), out);
     class_call(ctx, site, *k, out) <-- call_target(ctx, site, _, ?Obj::TypeCall(k), out);
     pts(ctx, out, ctx.record(), Obj::Instance(*site, *k)) <-- class_call(ctx, site, k, out);
-    call_args(ctx, site, new, 1), arg_obj(ctx, site, new, 0, HCtx::default(), Obj::Class(*k)), result_to(ctx, site, new, out) <--
+    call_args(ctx, site, new, 1), arg_obj(ctx, site, new, 0, HCtx::default(), Obj::Class(*k)), own_result_to(ctx, site, new, 1, out) <--
         class_call(ctx, site, k, out), special_attr(k, Special::New, _, ?Obj::Wrapped(Wrapper::StaticMethod, new));
     // `__new__` runs for the instance the call makes, in every rule set, as a descriptor's
     // methods do; what `object.__new__(cls)` makes there is that instance (below).

@@ -15,6 +15,8 @@ ascent::ascent_source! { facts:
     relation FreeSlot(Code, Slot, u32);
     /// `Insn(insn, code, _, _)`, projected.
     relation InsnCode(Insn, Code);
+    /// `Insn(insn, _, _, to_bool)`, projected: 3.13+ `TO_BOOL`, whose result is the truth of its operand.
+    relation ToBool(Insn);
 
     // Operand-stack flow.
     relation StackFlow(Var, Var);
@@ -111,6 +113,12 @@ ascent::ascent_source! { facts:
     relation Compare(Insn, CompareOperator, Var, Var, Var);
     relation Contains(Insn, bool, Var, Var, Var);
     relation TruthTest(Insn, Var);
+
+    // Control flow, for the returns a test of `*args` guards (`calls_prepare`).
+    relation ConditionalJump(Insn, Condition, Var);
+    relation OutVar(Var, Insn, u32);
+    relation InsnBlock(Insn, u32);
+    relation BlockEdge(u32, u32, EdgeKind);
     relation FormatValue(Insn, Var, Conversion, Var);
     relation FormatSpec(Insn, Var);
 

@@ -123,7 +123,7 @@ ascent::ascent_source! { modules:
     pts(ctx, out, h, o) <-- LoadStatic(b, name, out, code), field(b, name, h, o), active(ctx, code);
 
     // A module's `__getattr__` answers the names it does not define.
-    arg_obj(ctx, *i, *g, 0, HCtx::default(), Obj::Const(ConstKind::Str)), result_to(ctx, *i, *g, *out),
+    arg_obj(ctx, *i, *g, 0, HCtx::default(), Obj::Const(ConstKind::Str)), other_result_to(ctx, *i, *g, *out),
     context_request(ctx, *i, *g, None) <--
         attr_load(ctx, i, _, ?Obj::Module(m), name, out), !GlobalDefined(*m, *name), SpecialName(Special::GetAttr, getattr),
         field(Obj::Module(*m), getattr, _, ?Obj::Function(g));

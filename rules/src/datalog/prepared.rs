@@ -98,6 +98,21 @@ ascent::ascent_source! { prepared:
     relation ReturnsParameter(Code, Slot);
     /// `code` returns `obj` (a constant).
     relation StaticReturn(Code, Obj);
+    /// Return `var` of `code` runs only when the activation's `*args` is empty (`true`) or
+    /// only when it is not.
+    relation ArgsGuardedReturn(Code, Var, bool);
+    /// `code`, not a generator, returns `var` whatever its `*args`.
+    relation UnguardedReturn(Code, Var);
+    /// `code` (which takes `positional` parameters before `*args`) returns what call `site`
+    /// gives, a call passing on `code`'s own `*args` alone (`return decorator(*args)`), whose
+    /// value nothing else reads.
+    relation ForwardingReturn(Code, Insn, u32);
+    /// Call `site` is such a call.
+    relation ForwardingSite(Insn);
+    /// The last positional argument of call `site` is its `index`th.
+    relation LastPositional(Insn, u32);
+    /// Call `site` has no positional argument.
+    relation NoPositional(Insn);
     /// Calling `code` gives a generator, coroutine or async generator (generator expressions included).
     relation GeneratorCode(Code);
     /// Outside functions known to keep the functions they are given without calling them.

@@ -110,7 +110,7 @@ ascent::ascent_source! { protocols:
     implicit_call(ctx, i, Operand::Right, *f), arg_obj(ctx, i, *f, 0, h, Obj::Instance(*site, *k)), context_request(ctx, i, *f, None) <--
         reflected_receiver(k, name, ctx, i, h, site), class_attr(k, name, _, o), if let Obj::Function(f) = o;
     arg_var(ctx, i, f, index, v) <-- implicit_call(ctx, i, operand, f), ImplicitArg(i, operand, index, v);
-    result_to(ctx, i, f, out) <-- implicit_call(ctx, i, operand, f), ImplicitResult(i, operand, out);
+    other_result_to(ctx, i, f, out) <-- implicit_call(ctx, i, operand, f), ImplicitResult(i, operand, out);
 
     may_reflect(i, type_of(*lo)) <-- LeftMethod(i, left, name), pts(_, left, _, lo), if let Obj::Instance(_, k) = lo, !HasOwner(k, name);
     may_reflect(i, type_of(*lo)) <-- LeftMethod(i, left, _), pts(_, left, _, lo), if !matches!(lo, Obj::Instance(..));
@@ -123,7 +123,7 @@ ascent::ascent_source! { protocols:
         MakeFunction(f, code, _), gives_up(code);
 
     // `obj(...)`: `__call__`.
-    call_args(ctx, site, f, 1), arg_obj(ctx, site, f, 0, h, inst), result_to(ctx, site, f, out), context_request(ctx, site, f, None) <--
+    call_args(ctx, site, f, 1), arg_obj(ctx, site, f, 0, h, inst), own_result_to(ctx, site, f, 1, out), context_request(ctx, site, f, None) <--
         call_target(ctx, site, h, inst, out), if let Obj::Instance(_, k) = inst, special_attr(*k, Special::Call, _, ?Obj::Function(f));
 
     // `with m as x:` — `__enter__`'s result is `x` (above); `__exit__` is held bound for the exits.
@@ -131,7 +131,7 @@ ascent::ascent_source! { protocols:
         ContextExit(mv, exit, leave), pts(ctx, mv, h, ?Obj::Instance(site, k)), special_attr(*k, *leave, _, ?Obj::Function(f));
     // The exceptional exit (`WITH_EXCEPT_START`) calls the held `__exit__` with the exception's
     // type, the exception and its traceback.
-    arg_obj(ctx, *i, *f, 0, *h, r.obj()), arg_var(ctx, *i, *f, 2, *exception), result_to(ctx, *i, *f, *out),
+    arg_obj(ctx, *i, *f, 0, *h, r.obj()), arg_var(ctx, *i, *f, 2, *exception), other_result_to(ctx, *i, *f, *out),
     context_request(ctx, *i, *f, None) <--
         ExitContext(i, exit, exception, out), pts(ctx, exit, h, ?Obj::Bound(f, r));
     arg_obj(ctx, *i, *f, 1, HCtx::default(), type_of(*o)) <--
@@ -147,7 +147,7 @@ ascent::ascent_source! { protocols:
         GetIter(_, iv, out), pts(ctx, iv, h, inst), if let Obj::Instance(_, k) = inst, !HasSpecial(k, Special::Iter),
         SpecialName(Special::GetItem, getitem), Owner(k, getitem, _);
     arg_obj(ctx, i, *f, 0, *h, *inst), arg_obj(ctx, i, *f, 1, HCtx::default(), Obj::Const(ConstKind::Int)),
-    result_to(ctx, i, *f, *out), context_request(ctx, *i, *f, None) <--
+    other_result_to(ctx, i, *f, *out), context_request(ctx, *i, *f, None) <--
         Next(i, iv, out), pts(ctx, iv, h, inst), if let Obj::Instance(_, k) = inst, !HasSpecial(k, Special::Next),
         special_attr(k, Special::GetItem, _, ?Obj::Function(f));
     // Builtins that call a special method of their argument (`len(x)`, `str(x)`, `list(x)`
@@ -170,7 +170,7 @@ ascent::ascent_source! { protocols:
         special_call(ctx, i, special, h, site, k, out), SpecialFallback(special, next), !HasSpecial(*k, *special);
     arg_obj(ctx, *i, *f, 0, *h, Obj::Instance(*site, *k)), context_request(ctx, *i, *f, None) <--
         special_call(ctx, i, special, h, site, k, _), special_attr(k, special, _, ?Obj::Function(f));
-    result_to(ctx, *i, *f, *out) <--
+    other_result_to(ctx, *i, *f, *out) <--
         special_call(ctx, i, special, _, _, k, ?Some(out)), special_attr(k, special, _, ?Obj::Function(f));
     // The other arguments: a format spec, a builtin's further arguments (`format(x, spec)`),
     // the index the sequence protocol passes `__getitem__`.

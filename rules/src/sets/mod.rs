@@ -57,8 +57,8 @@ pub(crate) use rule_set;
 /// What the shared rule files name, for a rule set's module to import.
 pub(crate) mod prelude {
     pub use cpyg_facts::schema::{
-        BinaryOperator, CodeKind, CompareOperator, ConstKind, ContainerKind, Conversion, FunctionAttr, Intrinsic, ParamKind,
-        UnaryOperator,
+        BinaryOperator, CodeKind, CompareOperator, Condition, ConstKind, ContainerKind, Conversion, EdgeKind, FunctionAttr,
+        Intrinsic, ParamKind, UnaryOperator,
     };
 
     pub(crate) use super::{is_exception_value, type_of};
@@ -66,7 +66,7 @@ pub(crate) mod prelude {
     pub use crate::objects::*;
 }
 
-use cpyg_facts::schema::{Conversion, ParamKind, UnaryOperator};
+use cpyg_facts::schema::{Condition, Conversion, EdgeKind, ParamKind, UnaryOperator};
 
 use crate::objects::{Obj, Special};
 
@@ -146,7 +146,6 @@ pub(crate) fn is_generator(kind: cpyg_facts::schema::CodeKind) -> bool {
     matches!(kind, CodeKind::Generator | CodeKind::Coroutine | CodeKind::AsyncGenerator)
 }
 
-/// The special method of a unary operator (`not` is a truth test).
 /// What formatting an f-string field calls first, by conversion.
 pub(crate) fn format_special(conversion: Conversion) -> Special {
     match conversion {
@@ -156,12 +155,27 @@ pub(crate) fn format_special(conversion: Conversion) -> Special {
     }
 }
 
+/// The special method of a unary operator (`not` is a truth test).
 pub(crate) fn unary_special(op: UnaryOperator) -> Option<Special> {
     match op {
         UnaryOperator::Negative => Some(Special::Neg),
         UnaryOperator::Positive => Some(Special::Pos),
         UnaryOperator::Invert => Some(Special::Invert),
         UnaryOperator::Not => None,
+    }
+}
+
+/// Whether the block a branch on the truth of `*args` enters along `edge` runs only when
+/// `*args` is empty (`Some(true)`) or only when it is not; edges are read positively (the
+/// value is true along `BranchTrue`, whichever way the jump goes).
+pub(crate) fn args_empty_along(condition: Condition, edge: EdgeKind) -> Option<bool> {
+    if !matches!(condition, Condition::IfTrue | Condition::IfFalse) {
+        return None;
+    }
+    match edge {
+        EdgeKind::BranchTrue => Some(false),
+        EdgeKind::BranchFalse => Some(true),
+        _ => None,
     }
 }
 

@@ -4,8 +4,8 @@
 #![allow(non_snake_case)]
 
 use cpyg_facts::schema::{
-    BinaryOperator, CodeKind, CompareOperator, ConstKind, ContainerKind, Conversion, FunctionAttr, Intrinsic, ParamKind,
-    UnaryOperator,
+    BinaryOperator, CodeKind, CompareOperator, Condition, ConstKind, ContainerKind, Conversion, EdgeKind, FunctionAttr,
+    Intrinsic, ParamKind, UnaryOperator,
 };
 
 use ascent::aggregators::max;

@@ -5,13 +5,13 @@
 #![allow(non_snake_case)]
 
 use cpyg_facts::schema::{
-    BinaryOperator, CodeKind, CompareOperator, ConstKind, ContainerKind, Conversion, FunctionAttr, Intrinsic, ParamKind,
-    UnaryOperator,
+    BinaryOperator, CodeKind, CompareOperator, Condition, ConstKind, ContainerKind, Conversion, EdgeKind, FunctionAttr,
+    Intrinsic, ParamKind, UnaryOperator,
 };
 
-use ascent::aggregators::count;
+use ascent::aggregators::{count, max};
 
-use super::{accepts_keyword, format_special, is_generator, is_positional, unary_special};
+use super::{accepts_keyword, args_empty_along, format_special, is_generator, is_positional, unary_special};
 use crate::context::Attribute;
 use crate::objects::*;
 
