@@ -45,11 +45,13 @@ fn substitution_is_exact() {
     for case in fixture_cases() {
         let analysis =
             cpyg::analysis::analyze(&[case.clone()], None, 1).unwrap_or_else(|e| panic!("{}: {e}", case.display()));
+        // Without substitution, but with the flow sensitivity every rule set has.
+        let flow = Flow::of(&analysis.facts, &[]).unwrap_or_else(|e| panic!("{}: {e}", case.display()));
         let plain = cpyg_rules::solve::solve_with(
             &analysis.facts,
             RuleSet::Insensitive,
             1,
-            &Substitution::identity(),
+            &Substitution::identity_with(flow),
             FirstOrders::Guessed,
         )
         .unwrap_or_else(|e| panic!("{}: {e}", case.display()));
@@ -86,7 +88,8 @@ fn guessed_orders_are_exact_and_save_a_round() {
     for case in fixture_cases() {
         let analysis =
             cpyg::analysis::analyze(&[case.clone()], None, 1).unwrap_or_else(|e| panic!("{}: {e}", case.display()));
-        let substitution = Substitution::of(&analysis.facts);
+        let flow = Flow::of(&analysis.facts, &[]).unwrap_or_else(|e| panic!("{}: {e}", case.display()));
+        let substitution = Substitution::with_flow(&analysis.facts, flow);
         let from_nothing =
             cpyg_rules::solve::solve_with(&analysis.facts, RuleSet::Insensitive, 1, &substitution, FirstOrders::Empty)
                 .unwrap_or_else(|e| panic!("{}: {e}", case.display()));

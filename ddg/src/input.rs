@@ -430,9 +430,9 @@ impl Input {
                             ContainerEffect::AddsArguments | ContainerEffect::AddsElementsOfArguments => {
                                 p.element_store.push((container, ctx, Node::Insn(site)))
                             }
-                            ContainerEffect::ReturnsElement | ContainerEffect::ReturnsElements => {
-                                p.element_load.push((container, ctx, site))
-                            }
+                            ContainerEffect::ReturnsElement
+                            | ContainerEffect::ReturnsElements
+                            | ContainerEffect::ReturnsPairs => p.element_load.push((container, ctx, site)),
                             ContainerEffect::ReturnsArguments => {}
                         }
                     }

@@ -18,6 +18,11 @@
 //!   reach them. Functions and class bodies still read the module's field, which
 //!   every store feeds (cells, globals read elsewhere and fields stay weak).
 //!
+//! - **Rebound returned parameters**, in every code object and every rule set: a
+//!   parameter a return reads and a store rebinds, so that the returns no store
+//!   reaches give each call what it passed (`ReturnsParameter`) and the others only
+//!   what was stored (`force_str`'s `return s` before and after `s = str(s)`).
+//!
 //! A store along an exceptional edge is over-approximated: what enters a block's
 //! handler is what enters the block plus every store in it. Loads in blocks the
 //! graph does not reach from the entry read every store of their local, so a
@@ -102,9 +107,11 @@ impl Flow {
         Flow::default()
     }
 
-    /// Tracks the locals of `codes`, and the globals of those that are module bodies.
+    /// Tracks the locals of `codes`, the globals of those that are module bodies, and in
+    /// every code object the parameters a return reads and a store rebinds.
     pub fn of(facts: &Facts, codes: &[Code]) -> Result<Flow, String> {
-        if codes.is_empty() {
+        let returned = rebound_returned_parameters(facts);
+        if codes.is_empty() && returned.is_empty() {
             return Ok(Flow::none());
         }
         let flow_codes: HashSet<Code> = codes.iter().copied().collect();
@@ -118,7 +125,9 @@ impl Flow {
         let with_free: HashSet<Code> = facts.rows(RelationId::FreeSlot).map(|c| c[0]).collect();
         untracked.extend(facts.rows(RelationId::FreeSlot).map(|c| (c[0], c[1])));
         untracked.extend(facts.rows(RelationId::Param).filter(|c| c[1] == 0 && with_free.contains(&c[0])).map(|c| (c[0], c[2])));
-        let slot_tracked = |code: Code, slot: Slot| flow_codes.contains(&code) && !untracked.contains(&(code, slot));
+        let slot_tracked = |code: Code, slot: Slot| {
+            (flow_codes.contains(&code) || returned.contains(&(code, slot))) && !untracked.contains(&(code, slot))
+        };
 
         let mut flow = Flow { active: true, ..Flow::default() };
         let mut events: Vec<(u32, Code, Event)> = Vec::new();
@@ -215,6 +224,22 @@ impl Flow {
     pub fn tracked_stores(&self) -> &[(Code, Slot, Var)] {
         &self.stores
     }
+}
+
+/// Parameters a return reads and a store rebinds (`def f(s): if ...: return s; s = str(s); return s`):
+/// tracked in every rule set, so that a return no store reaches gives what the call passed
+/// (`ReturnsParameter`) and one after the store only what was stored.
+fn rebound_returned_parameters(facts: &Facts) -> HashSet<(Code, Slot)> {
+    let stored: HashSet<(Code, Slot)> = facts.rows(RelationId::StoreLocal).map(|c| (c[1], c[2])).collect();
+    let params: HashSet<(Code, Slot)> = facts.rows(RelationId::Param).map(|c| (c[0], c[2])).collect();
+    let returned: HashSet<Var> = facts.rows(RelationId::Return).map(|c| c[1]).collect();
+    let loaded: HashMap<Var, (Code, Slot)> = facts.rows(RelationId::LoadLocal).map(|c| (c[3], (c[1], c[2]))).collect();
+    facts
+        .rows(RelationId::StackFlow)
+        .filter(|c| returned.contains(&c[1]))
+        .filter_map(|c| loaded.get(&c[0]).copied())
+        .filter(|slot| params.contains(slot) && stored.contains(slot))
+        .collect()
 }
 
 /// The module-body globals flow sensitivity tracks: `(body, name)`.

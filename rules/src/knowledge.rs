@@ -70,7 +70,7 @@ pub const CONTAINER_METHODS: &[(&str, ContainerEffect)] = &[
     ("get", ContainerEffect::ReturnsElement),
     ("setdefault", ContainerEffect::ReturnsElement),
     ("copy", ContainerEffect::ReturnsElements),
-    ("items", ContainerEffect::ReturnsElements),
+    ("items", ContainerEffect::ReturnsPairs),
     ("keys", ContainerEffect::ReturnsElements),
     ("values", ContainerEffect::ReturnsElements),
 ];

@@ -515,8 +515,11 @@ pub enum ContainerEffect {
     AddsElementsOfArguments,
     /// It returns an element (`pop`, `get`, `setdefault`).
     ReturnsElement,
-    /// It returns a container with the same elements (`copy`, `items`, `values`, `keys`).
+    /// It returns a container with the same elements (`copy`, `values`, `keys`).
     ReturnsElements,
+    /// It returns the (key, value) pairs (`items`): a list, made at the call, of a tuple made
+    /// there holding the keys and values, so that unpacking a pair gives a key or a value.
+    ReturnsPairs,
     /// It may return one of its arguments (the default of `get`, `pop`, `setdefault`).
     ReturnsArguments,
 }

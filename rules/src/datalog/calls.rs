@@ -18,17 +18,27 @@ ascent::ascent_source! { calls_prepare:
     relation DefaultCount(Insn, u32);
     /// `out` is a load of parameter `slot` of `code` (not `*args` or `**kwargs`).
     relation ParameterLoad(Code, Slot, Var);
-    relation ParameterLoadVar(Var);
     /// A return of `code` may give parameter `slot`.
     relation ReturnedParameter(Code, Slot);
-    /// Returned `var` may hold a parameter load.
-    relation ReturnsParameterLoad(Var);
-    /// `code` may return something other than one parameter: another value, a constant, another parameter.
-    relation ReturnsOther(Code);
+    /// Such a parameter is stored to in `block`.
+    relation StoredInBlock(Code, Slot, u32);
+    /// Control may enter `block` after a store to such a parameter.
+    relation StoreReaches(Code, Slot, u32);
     /// Some code stores to a cell of this name (`nonlocal x; x = ...`, or a captured local's store).
     relation StoredCellName(Sym);
-    /// Parameter `slot` of `code` may hold something other than what its call bound.
-    relation ParameterRebound(Code, Slot);
+    /// Parameter load `out` may read something other than what the call bound.
+    relation ReboundLoad(Var);
+    /// `out` loads parameter `slot` of `code` as its call bound it (no default).
+    relation BoundParameterLoad(Code, Slot, Var);
+    relation BoundParameterLoadVar(Var);
+    /// Some value returned `var` reads is not a parameter as bound.
+    relation ReadsOther(Var);
+    /// Return `insn` of `code` may give parameter `slot` as bound, and nothing else.
+    relation ParameterReturnOf(Insn, Code, Slot);
+    /// Return `insn` may give either of two parameters.
+    relation SeveralParameters(Insn);
+    /// Return `insn` gives one parameter as bound.
+    relation ParameterReturnInsn(Insn);
     /// `code` stores to its local `slot`.
     relation StoredSlot(Code, Slot);
     /// The `*args` parameter `slot` of `code` holds what the call made, always (no store, no cell).
@@ -116,30 +126,38 @@ ascent::ascent_source! { calls_prepare:
     StarCall(site) <-- CallStarKwargs(site, _);
 
     ReturnVar(code, v) <-- Return(i, v), InsnCode(i, code);
-    // Functions that return one of their parameters as bound: identity decorators
-    // (`def register(f): ...; return f`), `return self`, `lambda x: x`. Every value every return
-    // gives is a load of the same parameter, the function never stores to it (nor, if it lives in
-    // a cell, does any code store to a cell of that name), and a call must pass it (no default).
+    // A return gives a parameter as its call bound it when every value it reads is a load of that
+    // one parameter that no store to it can precede (none earlier in the load's block, none in a
+    // block from which control reaches the load's block, exception edges included, nor one flow
+    // sensitivity finds reaching it; for a parameter in a cell, no store to a cell of its name
+    // anywhere) and a call must pass it (no default). Identity decorators, `return self`, `lambda x: x`, and `force_str`'s
+    // `if isinstance(s, str): return s` before it rebinds `s`.
     ParameterLoad(code, slot, out) <--
         LoadLocal(_, code, slot, out), !CellSlot(code, slot), Param(code, _, slot, _, kind),
         if is_positional(*kind) || accepts_keyword(*kind);
     ParameterLoad(code, slot, out) <--
         LoadCell(_, code, cell, out), ParamCell(code, slot, cell), Param(code, _, slot, _, kind),
         if is_positional(*kind) || accepts_keyword(*kind);
-    ParameterLoadVar(out) <-- ParameterLoad(_, _, out);
     ReturnedParameter(code, slot) <-- Return(i, v), InsnCode(i, code), StackFlow(out, v), ParameterLoad(code, slot, out);
-    ReturnsParameterLoad(v) <-- Return(_, v), StackFlow(out, v), ParameterLoadVar(out);
-    ReturnsOther(code) <-- Return(i, v), InsnCode(i, code), StackFlow(out, v), !ParameterLoadVar(out);
-    ReturnsOther(code) <-- Return(i, v), InsnCode(i, code), !ReturnsParameterLoad(v);
-    ReturnsOther(code) <-- ReturnConst(i, _), InsnCode(i, code);
-    ReturnsOther(code) <-- ReturnedParameter(code, a), ReturnedParameter(code, b), if a != b;
+    StoredInBlock(code, slot, b) <-- ReturnedParameter(code, slot), StoreLocal(i, code, slot, _), InsnBlock(i, b);
+    StoreReaches(code, slot, to) <-- StoredInBlock(code, slot, b), BlockEdge(b, to, _);
+    StoreReaches(code, slot, to) <-- StoreReaches(code, slot, b), BlockEdge(b, to, _);
+    ReboundLoad(out) <-- LoadLocal(load, code, slot, out), InsnBlock(load, b), StoreReaches(code, slot, b);
+    ReboundLoad(out) <--
+        LoadLocal(load, code, slot, out), InsnBlock(load, b), StoredInBlock(code, slot, b), StoreLocal(store, code, slot, _),
+        InsnBlock(store, b), if store < load;
+    // A store flow sensitivity tracks reaches the load itself (`crate::flow`).
+    ReboundLoad(out) <-- ParameterLoad(_, _, out), SameValue(_, _, out);
     StoredCellName(name) <-- StoreCell(_, code, slot, _), LocalSlot(code, slot, name);
-    ParameterRebound(code, slot) <-- ReturnedParameter(code, slot), StoreLocal(_, code, slot, _);
-    ParameterRebound(code, slot) <--
-        ReturnedParameter(code, slot), ParamCell(code, slot, cell), LocalSlot(code, cell, name), StoredCellName(name);
-    ReturnsParameter(code, slot) <--
-        ReturnedParameter(code, slot), !ReturnsOther(code), !ParameterRebound(code, slot), !GeneratorCode(code),
-        !DefaultParam(_, code, slot, _, _);
+    ReboundLoad(out) <-- ParameterLoad(code, slot, out), ParamCell(code, slot, cell), LocalSlot(code, cell, name), StoredCellName(name);
+    BoundParameterLoad(code, slot, out) <-- ParameterLoad(code, slot, out), !ReboundLoad(out), !DefaultParam(_, code, slot, _, _);
+    BoundParameterLoadVar(out) <-- BoundParameterLoad(_, _, out);
+    ReadsOther(v) <-- Return(_, v), StackFlow(out, v), !BoundParameterLoadVar(out);
+    ParameterReturnOf(r, code, slot) <--
+        Return(r, v), !ReadsOther(v), StackFlow(out, v), BoundParameterLoad(code, slot, out), !GeneratorCode(code);
+    SeveralParameters(r) <-- ParameterReturnOf(r, _, a), ParameterReturnOf(r, _, b), if a != b;
+    ParameterReturnInsn(r) <-- ParameterReturnOf(r, _, _), !SeveralParameters(r);
+    ReturnsParameter(code, slot) <-- ParameterReturnOf(r, code, slot), !SeveralParameters(r);
     StaticReturn(code, Obj::Const(*kind)) <-- ReturnConst(i, c), InsnCode(i, code), Const(c, _, kind, _);
 
     // Returns a test of `*args` guards: `if not args: return decorator` then
@@ -165,10 +183,12 @@ ascent::ascent_source! { calls_prepare:
     ArgsGuardedBlock(b, code, empty) <--
         ConditionalJump(j, condition, v), ArgsTruth(v, code), InsnBlock(j, jb), BlockEdge(jb, b, edge),
         if let Some(empty) = args_empty_along(*condition, *edge), !SeveralWaysIn(*b);
-    ArgsGuardedInsn(r, code, empty) <-- Return(r, _), InsnBlock(r, b), ArgsGuardedBlock(b, code, empty), !GeneratorCode(code);
+    ArgsGuardedInsn(r, code, empty) <--
+        Return(r, _), InsnBlock(r, b), ArgsGuardedBlock(b, code, empty), !GeneratorCode(code), !ParameterReturnInsn(r);
     GuardedInsn(r) <-- ArgsGuardedInsn(r, _, _);
     ArgsGuardedReturn(code, v, empty) <-- ArgsGuardedInsn(r, code, empty), Return(r, v);
-    UnguardedReturn(code, v) <-- Return(r, v), InsnCode(r, code), !GuardedInsn(r), !GeneratorCode(code);
+    UnguardedReturn(code, v) <--
+        Return(r, v), InsnCode(r, code), !GuardedInsn(r), !ParameterReturnInsn(r), !GeneratorCode(code);
     // `return decorator(*args)`: what the call gives when `decorator` returns a parameter is one
     // of this function's own arguments (`returns_position`), not every one `*args` ever held.
     ForwardsArgs(site, code) <--
@@ -285,8 +305,10 @@ ascent::ascent_source! { calls:
     /// Call `site` calls the method caller `(hp, p)` with `(h, receiver)`, whose class's method
     /// `f` it runs; the result goes to `out`.
     relation method_caller_call(Ctx, Insn, HCtx, Insn, HCtx, Obj, Insn, Var);
-    /// What `code` returns in `ctx`, and what calling it gives (a generator for generator functions).
+    /// What `code` returns in `ctx`.
     relation returns(Ctx, Code, HCtx, Obj);
+    /// What calling `code` in `ctx` gives through its returns that neither a test of `*args`
+    /// guards nor give a parameter as bound (a generator, for generator functions).
     relation result(Ctx, Code, HCtx, Obj);
     /// What `code` returns in `ctx` through the returns that run only when its `*args` is
     /// empty (`true`) or only when it is not (`ArgsGuardedReturn`); `result` has the others.
@@ -473,10 +495,11 @@ ascent::ascent_source! { calls:
         invocation(ctx, site, f, callee_ctx), CallKeyword(site, name, v), KeywordSlot(f, name, code, slot);
     future_value(ctx.record(), site, h, o) <--
         submitted(ctx, site, _, callee), if let Some((f, _)) = callee.function_and_shift(),
-        invocation(ctx, site, f, callee_ctx), MakeFunction(f, code, _), result(callee_ctx, code, h, o);
+        invocation(ctx, site, f, callee_ctx), MakeFunction(f, code, _), returns(callee_ctx, code, h, o),
+        !GeneratorCode(code);
     future_value(ctx.record(), site, h, o) <--
         submitted(ctx, site, _, callee), if let Some((f, _)) = callee.function_and_shift(),
-        invocation(ctx, site, f, callee_ctx), MakeFunction(f, code, _), guarded_result(callee_ctx, code, _, h, o);
+        invocation(ctx, site, f, callee_ctx), MakeFunction(f, code, _), GeneratorCode(code), result(callee_ctx, code, h, o);
     pts(ctx, out, *h, Obj::FutureResult(*s)) <-- attr_load(ctx, _, h, ?Obj::Future(s), name, out), SpecialName(Special::Result, name);
     pts(ctx, out, ho, o) <-- call_target(ctx, _, h, ?Obj::FutureResult(s), out), future_value(h, s, ho, o);
 
@@ -564,7 +587,7 @@ ascent::ascent_source! { calls:
     result(ctx, code, ctx.record(), Obj::Generator(*code)) <-- GeneratorCode(code), active(ctx, code);
     guarded_result(ctx, code, *empty, h, o) <-- ArgsGuardedReturn(code, v, empty), pts(ctx, v, h, o);
     pts(ctx, out, h, o) <--
-        result_in(ctx, out, callee_ctx, callee), !ReturnsParameter(callee, _), result(callee_ctx, callee, h, o);
+        result_in(ctx, out, callee_ctx, callee), result(callee_ctx, callee, h, o);
     // A call passing its own arguments has `*args` empty exactly when they reach no further than
     // the parameters before it (star arguments and elements may fill it or not); it gets the
     // guarded returns that can run. Other calls get every one.
@@ -577,10 +600,10 @@ ascent::ascent_source! { calls:
     args_may_be(ctx, site, f, empty) <-- arg_elements(ctx, site, f, _, _), VarArgsOf(f, _, _), for empty in [true, false];
     pts(ctx, out, h, o) <--
         own_result_to(ctx, site, f, _, out), args_may_be(ctx, site, f, empty), invocation(ctx, site, f, callee_ctx),
-        MakeFunction(f, callee, _), !ReturnsParameter(callee, _), guarded_result(callee_ctx, callee, empty, h, o);
+        MakeFunction(f, callee, _), guarded_result(callee_ctx, callee, empty, h, o);
     pts(ctx, out, h, o) <--
         other_result_to(ctx, site, f, out), invocation(ctx, site, f, callee_ctx), MakeFunction(f, callee, _),
-        !ReturnsParameter(callee, _), guarded_result(callee_ctx, callee, _, h, o);
+        guarded_result(callee_ctx, callee, _, h, o);
     // A function returning its parameter gives each call what that call binds there: through the
     // parameter, an identity decorator would give every decorated name every decorated class.
     returned_argument(ctx, site, f, slot, out) <--
@@ -602,10 +625,7 @@ ascent::ascent_source! { calls:
     pass_through_unknown(ctx, site, f, out) <-- returned_argument(ctx, site, f, _, out), arg_elements(ctx, site, f, _, _);
     pts(ctx, out, h, o) <--
         pass_through_unknown(ctx, site, f, out), invocation(ctx, site, f, callee_ctx), MakeFunction(f, callee, _),
-        result(callee_ctx, callee, h, o);
-    pts(ctx, out, h, o) <--
-        pass_through_unknown(ctx, site, f, out), invocation(ctx, site, f, callee_ctx), MakeFunction(f, callee, _),
-        guarded_result(callee_ctx, callee, _, h, o);
+        returns(callee_ctx, callee, h, o);
     // A call passing on its caller's `*args` (`ForwardingReturn`) gives, of what a function
     // returning a parameter there returns, that caller's argument at the parameter's position;
     // a parameter before the star (a bound receiver) flows as above.

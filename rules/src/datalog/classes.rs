@@ -408,10 +408,11 @@ ascent::ascent_source! { classes:
         class_call(ctx, site, k, _), dataclass(k), field_factory(k, _, h, ?Obj::Function(f));
     field(Obj::Instance(*site, *k), *name, h, o) <--
         class_call(ctx, site, k, _), dataclass(k), field_factory(k, name, _, ?Obj::Function(f)),
-        invocation(ctx, site, f, callee_ctx), MakeFunction(f, code, _), result(callee_ctx, code, h, o);
+        invocation(ctx, site, f, callee_ctx), MakeFunction(f, code, _), returns(callee_ctx, code, h, o),
+        !GeneratorCode(code);
     field(Obj::Instance(*site, *k), *name, h, o) <--
         class_call(ctx, site, k, _), dataclass(k), field_factory(k, name, _, ?Obj::Function(f)),
-        invocation(ctx, site, f, callee_ctx), MakeFunction(f, code, _), guarded_result(callee_ctx, code, _, h, o);
+        invocation(ctx, site, f, callee_ctx), MakeFunction(f, code, _), GeneratorCode(code), result(callee_ctx, code, h, o);
     field(Obj::Instance(*site, *k), *name, ctx.record(), Obj::Instance(*site, *fk)) <--
         class_call(ctx, site, k, _), dataclass(k), field_factory(k, name, _, ?Obj::Class(fk));
     arg_obj(ctx, *site, *init, 0, ctx.record(), Obj::Instance(*site, *fk)), receiver_request(ctx, *site, *init, Obj::Instance(*site, *fk)) <--

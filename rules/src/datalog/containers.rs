@@ -125,6 +125,19 @@ ascent::ascent_source! { containers:
         method_call(ctx, _, h, c, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsElement);
     pts(ctx, out, h, Obj::Container(*c)) <--
         method_call(ctx, _, h, c, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsElements);
+    // `d.items()`: unpacking a pair gives a key or a value, never what a value holds (with `items()`
+    // the dict itself, `for k, v in d.items()` unpacked every value: django's app registry
+    // iterated its configs' values into its own dicts).
+    pts(ctx, out, ctx.record(), Obj::Container(Container::made(*site, ContainerKind::List))),
+    elem(ctx.record(), Obj::Container(Container::made(*site, ContainerKind::List)),
+         ctx.record(), Obj::Container(Container::made(*site, ContainerKind::Tuple))),
+    elem_subset(*h, Obj::Container(*c), ctx.record(), Obj::Container(Container::made(*site, ContainerKind::Tuple))) <--
+        method_call(ctx, site, h, c, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsPairs);
+    // `d.update(pairs)` (`items()`, a list of tuples): the keys and values the pairs hold.
+    elem_subset(hp, pair, h, Obj::Container(*c)) <--
+        method_call(ctx, site, h, c, name, _), if c.kind == ContainerKind::Dict,
+        ContainerMethodEffect(name, ContainerEffect::AddsElementsOfArguments), CallPositional(site, _, v), pts(ctx, v, ha, a),
+        elem(ha, a, hp, pair), if matches!(pair, Obj::Container(p) if p.kind == ContainerKind::Tuple);
     flow(ctx, v, ctx, out) <--
         method_call(ctx, site, _, _, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsArguments),
         CallPositional(site, _, v);

@@ -94,14 +94,15 @@ ascent::ascent_source! { prepared:
     relation StarCall(Insn);
     /// `code` returns what `var` holds.
     relation ReturnVar(Code, Var);
-    /// Every return of `code` gives its parameter `slot` as its call bound it.
+    /// A return of `code` gives its parameter `slot` as its call bound it (and nothing else).
     relation ReturnsParameter(Code, Slot);
     /// `code` returns `obj` (a constant).
     relation StaticReturn(Code, Obj);
     /// Return `var` of `code` runs only when the activation's `*args` is empty (`true`) or
     /// only when it is not.
     relation ArgsGuardedReturn(Code, Var, bool);
-    /// `code`, not a generator, returns `var` whatever its `*args`.
+    /// `code`, not a generator, returns `var` whatever its `*args`, and not as a parameter as
+    /// bound (`ReturnsParameter`).
     relation UnguardedReturn(Code, Var);
     /// `code` (which takes `positional` parameters before `*args`) returns what call `site`
     /// gives, a call passing on `code`'s own `*args` alone (`return decorator(*args)`), whose
