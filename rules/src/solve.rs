@@ -552,7 +552,7 @@ macro_rules! knowledge_relations {
 macro_rules! fixed_point_inputs {
     ($callback:ident!($($args:tt)*)) => {
         $callback!($($args)*;
-            ModuleCode, CodeModule, DefaultStore, CellSlot, LoadLocal, StoreCell, StoreAttr, SuperAttr,
+            ModuleCode, CodeModule, DefaultStore, StaticDefault, CellSlot, LoadLocal, StoreCell, StoreAttr, SuperAttr,
             UnpackRest, MakeFunction, ClassBase, CallKeyword, CallStarArgs,
             CallStarKwargs, Delegate, GetIter, Next, GetAIter, GetANext, ExitContext, BinaryOp,
             TruthTest, InsnCode, SpecialName, ContainerMethodEffect, BuiltinFunction, BuiltinParameter, PrivateName,
@@ -597,7 +597,7 @@ macro_rules! order_relations {
 macro_rules! prepared_relations {
     ($callback:ident!($($args:tt)*)) => {
         $callback!($($args)*;
-            Copy, Alloc, LocalStore, DefaultStore, StaticLocal, CodeModule, GlobalDefined, PackageModuleName, StaticField,
+            Copy, Alloc, LocalStore, DefaultStore, StaticDefault, StaticLocal, CodeModule, GlobalDefined, PackageModuleName, StaticField,
             StoreStatic, LoadStatic, ClassStore, AttrLoad, ImportStarInto, CallIn, CallPositional, NameArg, CallbackArg,
             PositionalParam, KeywordSlot, KeywordParam, VarArgsOf, KwArgsOf, KwDefaultsFlow, ReturnVar,
             ReturnsParameter, StaticReturn, ArgsGuardedReturn, UnguardedReturn, LastPositional, NoPositional,

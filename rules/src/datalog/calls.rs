@@ -15,6 +15,10 @@ ascent::ascent_source! { calls_prepare:
     relation ReceiverArgument(Insn, Var);
     relation HasReceiverArgument(Insn);
     relation DefaultValue(Insn, u32, Var);
+    /// Default `index` of the function made at `f` is the constant `obj` (every default a
+    /// constant: the compiler makes the tuple one constant).
+    relation DefaultConst(Insn, u32, Obj);
+    relation DefaultIndex(Insn, u32);
     relation DefaultCount(Insn, u32);
     /// `out` is a load of parameter `slot` of `code` (not `*args` or `**kwargs`).
     relation ParameterLoad(Code, Slot, Var);
@@ -111,15 +115,25 @@ ascent::ascent_source! { calls_prepare:
     DefaultValue(f, index, v) <--
         FunctionAttribute(f, FunctionAttr::Defaults, tuple), StackFlow(built, tuple),
         BuildContainer(b, ContainerKind::Tuple, built), ContainerItem(b, index, v);
-    DefaultCount(f, n as u32) <-- DefaultValue(f, _, _), agg n = count() in DefaultValue(f, _, _);
+    DefaultConst(f, index, Obj::Const(*kind)) <--
+        FunctionAttribute(f, FunctionAttr::Defaults, tuple), StackFlow(built, tuple), LoadConst(_, c, built),
+        ConstItem(c, index, item), Const(item, _, kind, _);
+    DefaultIndex(f, index) <-- DefaultValue(f, index, _);
+    DefaultIndex(f, index) <-- DefaultConst(f, index, _);
+    DefaultCount(f, n as u32) <-- DefaultIndex(f, _), agg n = count() in DefaultIndex(f, _);
     DefaultStore(v, f, code, slot) <--
         MakeFunction(f, code, _), DefaultValue(f, index, v), DefaultCount(f, count), CodeArgs(code, positional, _, _, _, _),
+        if positional >= count, Param(code, positional - count + index, slot, _, _);
+    StaticDefault(f, code, slot, o) <--
+        MakeFunction(f, code, _), DefaultConst(f, index, o), DefaultCount(f, count), CodeArgs(code, positional, _, _, _, _),
         if positional >= count, Param(code, positional - count + index, slot, _, _);
     KwDefaultsFlow(dv, f, code, slot) <--
         MakeFunction(f, code, _), FunctionAttribute(f, FunctionAttr::KwDefaults, dv),
         Param(code, _, slot, _, ParamKind::KeywordOnly);
     DefaultParam(f, code, slot, index, if accepts_keyword(*kind) { *name } else { Sym::MAX }) <--
         DefaultStore(_, f, code, slot), Param(code, index, slot, name, kind);
+    DefaultParam(f, code, slot, index, if accepts_keyword(*kind) { *name } else { Sym::MAX }) <--
+        StaticDefault(f, code, slot, _), Param(code, index, slot, name, kind);
     DefaultParam(f, code, slot, u32::MAX, name) <-- KwDefaultsFlow(_, f, code, slot), Param(code, _, slot, name, _);
     CallSite(site) <-- CallIn(_, site, _, _);
     StarCall(site) <-- CallStarArgs(site, _);
@@ -130,7 +144,7 @@ ascent::ascent_source! { calls_prepare:
     // one parameter that no store to it can precede (none earlier in the load's block, none in a
     // block from which control reaches the load's block, exception edges included, nor one flow
     // sensitivity finds reaching it; for a parameter in a cell, no store to a cell of its name
-    // anywhere) and a call must pass it (no default). Identity decorators, `return self`, `lambda x: x`, and `force_str`'s
+    // anywhere); a call that passes nothing there gets the default. Identity decorators, `return self`, `lambda x: x`, and `force_str`'s
     // `if isinstance(s, str): return s` before it rebinds `s`.
     ParameterLoad(code, slot, out) <--
         LoadLocal(_, code, slot, out), !CellSlot(code, slot), Param(code, _, slot, _, kind),
@@ -150,7 +164,7 @@ ascent::ascent_source! { calls_prepare:
     ReboundLoad(out) <-- ParameterLoad(_, _, out), SameValue(_, _, out);
     StoredCellName(name) <-- StoreCell(_, code, slot, _), LocalSlot(code, slot, name);
     ReboundLoad(out) <-- ParameterLoad(code, slot, out), ParamCell(code, slot, cell), LocalSlot(code, cell, name), StoredCellName(name);
-    BoundParameterLoad(code, slot, out) <-- ParameterLoad(code, slot, out), !ReboundLoad(out), !DefaultParam(_, code, slot, _, _);
+    BoundParameterLoad(code, slot, out) <-- ParameterLoad(code, slot, out), !ReboundLoad(out);
     BoundParameterLoadVar(out) <-- BoundParameterLoad(_, _, out);
     ReadsOther(v) <-- Return(_, v), StackFlow(out, v), !BoundParameterLoadVar(out);
     ParameterReturnOf(r, code, slot) <--
@@ -563,6 +577,7 @@ ascent::ascent_source! { calls:
     // partial's arguments) nor that keyword, a call with `*args`/`**kwargs`, an implicit call,
     // a call by outside code (callbacks, open-world roots), a builtin or a class statement.
     default_value(f, code, slot, h, o) <-- DefaultStore(v, f, code, slot), pts(_, v, h, o);
+    default_value(f, code, slot, HCtx::default(), *o) <-- StaticDefault(f, code, slot, o);
     default_elems(h, c, f, code, slot) <-- KwDefaultsFlow(dv, f, code, slot), pts(_, dv, h, c), if c.iterates_own_elements();
     binds_defaults(ctx, site) <-- builtin_call(ctx, site, _, _);
     binds_defaults(ctx, site) <-- callback_site(ctx, site);
@@ -619,6 +634,14 @@ ascent::ascent_source! { calls:
         returned_argument(ctx, site, f, slot, out), PositionalParam(f, index, _, slot), arg_var(ctx, site, f, index, v);
     pts(ctx, out, h, o) <--
         returned_argument(ctx, site, f, slot, out), PositionalParam(f, index, _, slot), arg_obj(ctx, site, f, index, h, o);
+    // A call passing nothing there gets the default; so may a call of another shape.
+    pts(ctx, out, h, o) <--
+        returned_argument(ctx, site, f, slot, out), call_args(ctx, site, f, shift), DefaultParam(f, code, slot, index, name),
+        if index >= shift, !CallPositional(site, index - shift, _), !CallKeyword(site, name, _),
+        default_value(f, code, slot, h, o);
+    pts(ctx, out, h, o) <--
+        returned_argument(ctx, site, f, slot, out), other_result_to(ctx, site, f, out), MakeFunction(f, code, _),
+        default_value(f, code, slot, h, o);
     // Calls that may bind it from elements or a partial's keywords get whatever it returns.
     pass_through_unknown(ctx, site, f, out) <-- returned_argument(ctx, site, f, _, out), StarCall(site), !ForwardingSite(*site);
     pass_through_unknown(ctx, site, f, out) <-- returned_argument(ctx, site, f, _, out), partial_call(ctx, site, _, _, _);

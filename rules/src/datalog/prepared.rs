@@ -74,6 +74,8 @@ ascent::ascent_source! { prepared:
     relation KwArgsOf(Insn, Code);
     /// What `var` holds is a default of the function made at `f`, for local `slot` of `code`.
     relation DefaultStore(Var, Insn, Code, Slot);
+    /// The constant `obj` is a default of the function made at `f`, for local `slot` of `code`.
+    relation StaticDefault(Insn, Code, Slot, Obj);
     /// The elements of what `var` holds are the keyword-only defaults of the function made at
     /// `f`, landing in `slot` of `code`.
     relation KwDefaultsFlow(Var, Insn, Code, Slot);
