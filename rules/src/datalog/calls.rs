@@ -227,8 +227,9 @@ ascent::ascent_source! { calls_prepare:
 ascent::ascent_source! { calls:
 
     /// Site `site`, in context `ctx`, passes its own `CallArg`s, `CallKeyword`s and star
-    /// arguments to function `f`, positions shifted by `shift` (1 after a bound receiver).
-    relation call_args(Ctx, Insn, Insn, u32);
+    /// arguments to function `f`, positions shifted by `shift` (1 after a bound receiver); the
+    /// keywords of call `named` bind too (a partial's making, else `site` itself).
+    relation call_args(Ctx, Insn, Insn, u32, Insn);
     /// `call_args` with the context `f` runs in.
     relation call_args_to(Ctx, Insn, Insn, u32, Ctx);
     /// Site `site` passes object `obj` as positional argument `index` of `f`.
@@ -377,17 +378,17 @@ ascent::ascent_source! { calls:
     context_call_edge(ctx, site, callee_ctx, callee) <-- invocation(ctx, site, f, callee_ctx), MakeFunction(f, callee, _);
     call_edge(site, callee) <-- context_call_edge(_, site, _, callee);
     reachable(callee_ctx, callee) <-- context_call_edge(_, _, callee_ctx, callee);
-    call_args_to(ctx, site, f, shift, callee_ctx) <-- call_args(ctx, site, f, shift), invocation(ctx, site, f, callee_ctx);
+    call_args_to(ctx, site, f, shift, callee_ctx) <-- call_args(ctx, site, f, shift, _), invocation(ctx, site, f, callee_ctx);
     result_to(ctx, site, f, out) <-- own_result_to(ctx, site, f, _, out);
     result_to(ctx, site, f, out) <-- other_result_to(ctx, site, f, out);
     result_in(ctx, out, callee_ctx, callee) <--
         result_to(ctx, site, f, out), invocation(ctx, site, f, callee_ctx), MakeFunction(f, callee, _);
 
     // Plain functions.
-    call_args(ctx, site, f, 0), own_result_to(ctx, site, f, 0, out), context_request(ctx, site, f, Some(*h)) <--
+    call_args(ctx, site, f, 0, site), own_result_to(ctx, site, f, 0, out), context_request(ctx, site, f, Some(*h)) <--
         call_target(ctx, site, h, ?Obj::Function(f), out);
     // Bound methods: the receiver comes first.
-    call_args(ctx, site, f, 1), arg_obj(ctx, site, f, 0, h, r.obj()), own_result_to(ctx, site, f, 1, out),
+    call_args(ctx, site, f, 1, site), arg_obj(ctx, site, f, 0, h, r.obj()), own_result_to(ctx, site, f, 1, out),
     receiver_request(ctx, site, f, r.obj()) <--
         call_target(ctx, site, h, ?Obj::Bound(f, r), out);
 
@@ -458,9 +459,9 @@ ascent::ascent_source! { calls:
     partial_count(site, *index) <--
         builtin_call(_, site, BuiltinEffect::MakesPartial, _), CallPositional(site, index, _), !CallPositional(*site, index + 1, _);
     partial_call(ctx, site, hp, p, out) <-- call_target(ctx, site, hp, ?Obj::Partial(p), out);
-    call_args(ctx, site, *f, count), own_result_to(ctx, site, *f, count, out), context_request(ctx, site, *f, Some(*h)) <--
+    call_args(ctx, site, *f, count, p), own_result_to(ctx, site, *f, count, out), context_request(ctx, site, *f, Some(*h)) <--
         partial_call(ctx, site, hp, p, out), partial_of(hp, p, h, ?Obj::Function(f)), partial_count(p, count);
-    call_args(ctx, site, *f, count + 1), arg_obj(ctx, site, *f, 0, *h, r.obj()), own_result_to(ctx, site, *f, count + 1, out),
+    call_args(ctx, site, *f, count + 1, p), arg_obj(ctx, site, *f, 0, *h, r.obj()), own_result_to(ctx, site, *f, count + 1, out),
     context_request(ctx, site, *f, None) <--
         partial_call(ctx, site, hp, p, out), partial_of(hp, p, h, ?Obj::Bound(f, r)), partial_count(p, count);
     arg_obj(ctx, site, f, index + shift, ho, o) <--
@@ -574,8 +575,9 @@ ascent::ascent_source! { calls:
 
     // Defaults are evaluated where the function is made and fill a parameter in the activations
     // whose call may omit it: a call passing neither that position (past a bound receiver or a
-    // partial's arguments) nor that keyword, a call with `*args`/`**kwargs`, an implicit call,
-    // a call by outside code (callbacks, open-world roots), a builtin or a class statement.
+    // partial's arguments) nor that keyword (its own or the partial's), a call with `*args` or
+    // `**kwargs`, an implicit call, a call by outside code (callbacks, open-world roots), a
+    // builtin or a class statement.
     default_value(f, code, slot, h, o) <-- DefaultStore(v, f, code, slot), pts(_, v, h, o);
     default_value(f, code, slot, HCtx::default(), *o) <-- StaticDefault(f, code, slot, o);
     default_elems(h, c, f, code, slot) <-- KwDefaultsFlow(dv, f, code, slot), pts(_, dv, h, c), if c.iterates_own_elements();
@@ -588,8 +590,8 @@ ascent::ascent_source! { calls:
     omitted(callee_ctx, f, code, slot) <--
         call_args_to(_, site, f, _, callee_ctx), StarCall(site), DefaultParam(f, code, slot, _, _);
     omitted(callee_ctx, f, code, slot) <--
-        call_args_to(_, site, f, shift, callee_ctx), DefaultParam(f, code, slot, index, name), if index >= shift,
-        !CallPositional(site, index - shift, _), !CallKeyword(site, name, _);
+        call_args(ctx, site, f, shift, named), invocation(ctx, site, f, callee_ctx), DefaultParam(f, code, slot, index, name),
+        if index >= shift, !CallPositional(site, index - shift, _), !CallKeyword(site, name, _), !CallKeyword(named, name, _);
     omitted(Ctx::default(), f, code, slot) <-- OutsideCalled(code), DefaultParam(f, code, slot, _, _);
     local(ctx, code, slot, h, o) <-- default_value(f, code, slot, h, o), omitted(ctx, f, code, slot);
     local_elems(h, c, ctx, code, slot) <-- default_elems(h, c, f, code, slot), omitted(ctx, f, code, slot);
@@ -625,10 +627,10 @@ ascent::ascent_source! { calls:
         result_to(ctx, site, f, out), MakeFunction(f, callee, _), ReturnsParameter(callee, slot),
         invocation(ctx, site, f, _);
     flow(ctx, v, ctx, out) <--
-        returned_argument(ctx, site, f, slot, out), call_args(ctx, site, f, shift), PositionalParam(f, index, _, slot),
+        returned_argument(ctx, site, f, slot, out), call_args(ctx, site, f, shift, _), PositionalParam(f, index, _, slot),
         if index >= shift, CallPositional(site, index - shift, v);
     flow(ctx, v, ctx, out) <--
-        returned_argument(ctx, site, f, slot, out), call_args(ctx, site, f, _), KeywordSlot(f, name, _, slot),
+        returned_argument(ctx, site, f, slot, out), call_args(ctx, site, f, _, _), KeywordSlot(f, name, _, slot),
         CallKeyword(site, name, v);
     flow(ctx, v, ctx, out) <--
         returned_argument(ctx, site, f, slot, out), PositionalParam(f, index, _, slot), arg_var(ctx, site, f, index, v);
@@ -636,8 +638,8 @@ ascent::ascent_source! { calls:
         returned_argument(ctx, site, f, slot, out), PositionalParam(f, index, _, slot), arg_obj(ctx, site, f, index, h, o);
     // A call passing nothing there gets the default; so may a call of another shape.
     pts(ctx, out, h, o) <--
-        returned_argument(ctx, site, f, slot, out), call_args(ctx, site, f, shift), DefaultParam(f, code, slot, index, name),
-        if index >= shift, !CallPositional(site, index - shift, _), !CallKeyword(site, name, _),
+        returned_argument(ctx, site, f, slot, out), call_args(ctx, site, f, shift, named), DefaultParam(f, code, slot, index, name),
+        if index >= shift, !CallPositional(site, index - shift, _), !CallKeyword(site, name, _), !CallKeyword(named, name, _),
         default_value(f, code, slot, h, o);
     pts(ctx, out, h, o) <--
         returned_argument(ctx, site, f, slot, out), other_result_to(ctx, site, f, out), MakeFunction(f, code, _),
@@ -653,7 +655,7 @@ ascent::ascent_source! { calls:
     // returning a parameter there returns, that caller's argument at the parameter's position;
     // a parameter before the star (a bound receiver) flows as above.
     returns_position(*g, positional + index - shift) <--
-        returned_argument(ctx, site, f, slot, _), ForwardingReturn(g, site, positional), call_args(ctx, site, f, shift),
+        returned_argument(ctx, site, f, slot, _), ForwardingReturn(g, site, positional), call_args(ctx, site, f, shift, _),
         PositionalParam(f, index, _, slot), if index >= shift;
     flow(ctx, v, ctx, out) <--
         own_result_to(ctx, site, f, shift, out), MakeFunction(f, g, _), returns_position(g, position), !StarCall(*site),

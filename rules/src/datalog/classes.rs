@@ -382,7 +382,7 @@ ascent::ascent_source! { classes:
     // does when the metaclass defers to it); `isinstance(x, Cls)` its `__instancecheck__`.
     metaclass_of(*k, *mk) <-- MetaclassKeyword(k, v), pts(_, v, _, ?Obj::Class(mk));
     metaclass_of(k, mk) <-- MroClass(k, b), metaclass_of(b, mk);
-    call_args(ctx, site, *f, 1), arg_obj(ctx, site, *f, 0, HCtx::default(), Obj::Class(*k)), own_result_to(ctx, site, *f, 1, out),
+    call_args(ctx, site, *f, 1, site), arg_obj(ctx, site, *f, 0, HCtx::default(), Obj::Class(*k)), own_result_to(ctx, site, *f, 1, out),
     context_request(ctx, site, *f, None) <--
         call_target(ctx, site, _, ?Obj::Class(k), out), metaclass_of(k, mk), special_attr(mk, Special::Call, _, ?Obj::Function(f));
     // The metaclass's `super().__call__` is `type.__call__`: calling it makes the instance.
@@ -457,18 +457,18 @@ ascent::ascent_source! { classes:
     class_call(ctx, site, *k, out) <-- call_target(ctx, site, _, ?Obj::Class(k), out);
     class_call(ctx, site, *k, out) <-- call_target(ctx, site, _, ?Obj::TypeCall(k), out);
     pts(ctx, out, ctx.record(), Obj::Instance(*site, *k)) <-- class_call(ctx, site, k, out);
-    call_args(ctx, site, new, 1), arg_obj(ctx, site, new, 0, HCtx::default(), Obj::Class(*k)), own_result_to(ctx, site, new, 1, out) <--
+    call_args(ctx, site, new, 1, site), arg_obj(ctx, site, new, 0, HCtx::default(), Obj::Class(*k)), own_result_to(ctx, site, new, 1, out) <--
         class_call(ctx, site, k, out), special_attr(k, Special::New, _, ?Obj::Wrapped(Wrapper::StaticMethod, new));
     // `__new__` runs for the instance the call makes, in every rule set, as a descriptor's
     // methods do; what `object.__new__(cls)` makes there is that instance (below).
     context_response(ctx, site, new, None, Ctx::receiver(*site)) <--
         class_call(ctx, site, k, _), special_attr(k, Special::New, _, ?Obj::Wrapped(Wrapper::StaticMethod, new));
-    call_args(ctx, site, init, 1), arg_obj(ctx, site, init, 0, ctx.record(), Obj::Instance(*site, *k)),
+    call_args(ctx, site, init, 1, site), arg_obj(ctx, site, init, 0, ctx.record(), Obj::Instance(*site, *k)),
     receiver_request(ctx, site, init, Obj::Instance(*site, *k)) <--
         class_call(ctx, site, k, _), special_attr(k, Special::Init, _, ?Obj::Function(init));
     // `__init__` also runs on what a package `__new__` returns, when that is an instance of
     // the class called (the interpreter's check, for the class itself).
-    call_args(ctx, site, init, 1), arg_obj(ctx, site, init, 0, *h, *inst), receiver_request(ctx, site, init, *inst) <--
+    call_args(ctx, site, init, 1, site), arg_obj(ctx, site, init, 0, *h, *inst), receiver_request(ctx, site, init, *inst) <--
         class_call(ctx, site, k, out), special_attr(k, Special::New, _, ?Obj::Wrapped(Wrapper::StaticMethod, _)),
         special_attr(k, Special::Init, _, ?Obj::Function(init)), pts(ctx, out, h, inst),
         if matches!(inst, Obj::Instance(made, c) if c == k && made != site);

@@ -123,7 +123,7 @@ ascent::ascent_source! { protocols:
         MakeFunction(f, code, _), gives_up(code);
 
     // `obj(...)`: `__call__`.
-    call_args(ctx, site, f, 1), arg_obj(ctx, site, f, 0, h, inst), own_result_to(ctx, site, f, 1, out), context_request(ctx, site, f, None) <--
+    call_args(ctx, site, f, 1, site), arg_obj(ctx, site, f, 0, h, inst), own_result_to(ctx, site, f, 1, out), context_request(ctx, site, f, None) <--
         call_target(ctx, site, h, inst, out), if let Obj::Instance(_, k) = inst, special_attr(*k, Special::Call, _, ?Obj::Function(f));
 
     // `with m as x:` — `__enter__`'s result is `x` (above); `__exit__` is held bound for the exits.
