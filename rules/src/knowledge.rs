@@ -81,6 +81,18 @@ pub const CONTAINER_METHODS: &[(&str, ContainerEffect)] = &[
 const BARE_OUTSIDE_BASES: &[(Option<&str>, &str)] =
     &[(None, "object"), (Some("typing"), "Generic"), (Some("typing"), "Protocol"), (Some("abc"), "ABC")];
 
+/// Abstract base classes whose `register(cls)` (`ABCMeta.register`, often a class decorator:
+/// `@abc.Mapping.register`) returns the class registered.
+const ABSTRACT_BASES: &[(&str, &str)] = &[
+    ("abc", "ABC"),
+    ("collections.abc", "Container Hashable Iterable Iterator Reversible Generator Sized Callable Collection \
+                         Sequence MutableSequence ByteString Set MutableSet Mapping MutableMapping MappingView \
+                         KeysView ItemsView ValuesView Awaitable Coroutine AsyncIterable AsyncIterator \
+                         AsyncGenerator Buffer"),
+    ("numbers", "Number Complex Real Rational Integral"),
+    ("os", "PathLike"),
+];
+
 /// Outside classes whose subclasses are generic: `Cls[...]` is an alias of `Cls`.
 const GENERIC_BASES: &[(Option<&str>, &str)] =
     &[(Some("typing"), "Generic"), (Some("typing"), "Protocol"), (Some("typing_extensions"), "Protocol")];
@@ -393,13 +405,22 @@ impl Knowledge {
         for &(module, name, effect) in BUILTIN_FUNCTIONS {
             known.builtin_functions.push((outside(module, name), effect));
         }
+        for &(module, classes) in ABSTRACT_BASES {
+            for class in classes.split_whitespace() {
+                let register = outside(Some(module), &format!("{class}.register"));
+                known.builtin_functions.push((register, BuiltinEffect::ReturnsArgument(0)));
+            }
+        }
         for &(module, name) in GENERIC_BASES {
             known.generic_bases.push((outside(module, name),));
         }
         for &(module, name) in BARE_OUTSIDE_BASES {
             known.bare_outside_bases.push((outside(module, name),));
         }
-        let known_modules = BUILTIN_FUNCTIONS.iter().filter_map(|&(module, _, _)| module);
+        let known_modules = BUILTIN_FUNCTIONS
+            .iter()
+            .filter_map(|&(module, _, _)| module)
+            .chain(ABSTRACT_BASES.iter().map(|&(module, _)| module));
         known.outside_submodules = outside_submodules(symbols, facts, known_modules)?;
         Ok(known)
     }

@@ -103,8 +103,8 @@ ascent::ascent_source! { calls_prepare:
 
     PositionalParam(f, index, code, slot) <--
         MakeFunction(f, code, _), Param(code, index, slot, _, kind), if is_positional(*kind);
-    KeywordSlot(f, name, code, slot) <--
-        MakeFunction(f, code, _), Param(code, _, slot, name, kind), if accepts_keyword(*kind);
+    KeywordSlot(f, name, code, slot, index) <--
+        MakeFunction(f, code, _), Param(code, index, slot, name, kind), if accepts_keyword(*kind);
     KeywordParam(code, name) <-- Param(code, _, _, name, kind), if accepts_keyword(*kind);
     VarArgsOf(f, code, positional) <-- MakeFunction(f, code, _), CodeArgs(code, positional, _, _, true, _);
     KwArgsOf(f, code) <-- MakeFunction(f, code, _), CodeArgs(code, _, _, _, _, true);
@@ -469,7 +469,7 @@ ascent::ascent_source! { calls:
         kept_arg(hp, p, index, ho, o);
     local(callee_ctx, code, slot, ho, o) <--
         partial_call(ctx, site, hp, p, _), partial_of(hp, p, _, callee), if let Some((f, _)) = callee.function_and_shift(),
-        invocation(ctx, site, f, callee_ctx), partial_keyword(hp, p, name, ho, o), KeywordSlot(f, name, code, slot);
+        invocation(ctx, site, f, callee_ctx), partial_keyword(hp, p, name, ho, o), KeywordSlot(f, name, code, slot, _);
 
     // `threading.Thread(target=f, args=(...), kwargs={...})`: starting the thread runs
     // `f(*args, **kwargs)`; the call is the thread's making (its `start()` is outside code).
@@ -490,9 +490,9 @@ ascent::ascent_source! { calls:
         target_arguments(ctx, site, Special::Args, hc, c), !ExactTuple(c), invocation(ctx, site, f, callee_ctx),
         PositionalParam(f, index, code, slot), if *index >= shift, elem(hc, c, ho, o);
     local(callee_ctx, code, slot, ho, o) <--
-        target_of(ctx, site, _, callee), if let Some((f, _)) = callee.function_and_shift(),
+        target_of(ctx, site, _, callee), if let Some((f, shift)) = callee.function_and_shift(),
         target_arguments(ctx, site, Special::Kwargs, hc, c), invocation(ctx, site, f, callee_ctx),
-        KeywordSlot(f, _, code, slot), elem(hc, c, ho, o);
+        KeywordSlot(f, _, code, slot, index), if *index >= shift, elem(hc, c, ho, o);
 
     // `executor.submit(f, *args, **kwargs)`: runs `f(*args, **kwargs)` from the submitting call
     // and returns a future, also an outside instance of the future class; `future.result()`
@@ -507,7 +507,7 @@ ascent::ascent_source! { calls:
         CallPositional(site, index, v), if *index > 0;
     local_flow(ctx, v, callee_ctx, code, slot) <--
         submitted(ctx, site, _, callee), if let Some((f, _)) = callee.function_and_shift(),
-        invocation(ctx, site, f, callee_ctx), CallKeyword(site, name, v), KeywordSlot(f, name, code, slot);
+        invocation(ctx, site, f, callee_ctx), CallKeyword(site, name, v), KeywordSlot(f, name, code, slot, _);
     future_value(ctx.record(), site, h, o) <--
         submitted(ctx, site, _, callee), if let Some((f, _)) = callee.function_and_shift(),
         invocation(ctx, site, f, callee_ctx), MakeFunction(f, code, _), returns(callee_ctx, code, h, o),
@@ -548,9 +548,11 @@ ascent::ascent_source! { calls:
         arg_obj(ctx, site, f, index, h, o), invocation(ctx, site, f, callee_ctx), VarArgsOf(f, callee, positional),
         if index >= positional;
 
-    // Keywords bind by name, or are collected in `**kwargs`.
+    // Keywords bind by name, or are collected in `**kwargs`; none binds a parameter that the
+    // arguments before the call's own fill (a bound receiver: `self=` is a TypeError).
     local_flow(ctx, v, callee_ctx, callee, slot) <--
-        call_args_to(ctx, site, f, _, callee_ctx), CallKeyword(site, name, v), KeywordSlot(f, name, callee, slot);
+        call_args_to(ctx, site, f, shift, callee_ctx), CallKeyword(site, name, v), KeywordSlot(f, name, callee, slot, index),
+        if index >= shift;
     elem_flow(ctx, v, callee_ctx.record(), Obj::Container(Container::var_keywords(*callee))) <--
         call_args_to(ctx, site, f, _, callee_ctx), CallKeyword(site, name, v), KwArgsOf(f, callee), !KeywordParam(callee, name);
 
@@ -561,7 +563,8 @@ ascent::ascent_source! { calls:
     elem_copy(ctx, sv, callee_ctx.record(), Obj::Container(Container::var_args(*callee))) <--
         call_args_to(ctx, site, f, _, callee_ctx), CallStarArgs(site, sv), VarArgsOf(f, callee, _);
     local_elem_flow(ctx, kv, callee_ctx, callee, slot) <--
-        call_args_to(ctx, site, f, _, callee_ctx), CallStarKwargs(site, kv), KeywordSlot(f, _, callee, slot);
+        call_args_to(ctx, site, f, shift, callee_ctx), CallStarKwargs(site, kv), KeywordSlot(f, _, callee, slot, index),
+        if index >= shift;
     elem_copy(ctx, kv, callee_ctx.record(), Obj::Container(Container::var_keywords(*callee))) <--
         call_args_to(ctx, site, f, _, callee_ctx), CallStarKwargs(site, kv), KwArgsOf(f, callee);
     local_elem_flow(ctx, xv, callee_ctx, callee, slot) <--
@@ -630,7 +633,7 @@ ascent::ascent_source! { calls:
         returned_argument(ctx, site, f, slot, out), call_args(ctx, site, f, shift, _), PositionalParam(f, index, _, slot),
         if index >= shift, CallPositional(site, index - shift, v);
     flow(ctx, v, ctx, out) <--
-        returned_argument(ctx, site, f, slot, out), call_args(ctx, site, f, _, _), KeywordSlot(f, name, _, slot),
+        returned_argument(ctx, site, f, slot, out), call_args(ctx, site, f, _, _), KeywordSlot(f, name, _, slot, _),
         CallKeyword(site, name, v);
     flow(ctx, v, ctx, out) <--
         returned_argument(ctx, site, f, slot, out), PositionalParam(f, index, _, slot), arg_var(ctx, site, f, index, v);

@@ -375,7 +375,7 @@ ascent::ascent_source! { classes:
     local_flow(ctx, v, callee_ctx, callee, slot) <--
         class_made(ctx, k), class_base(k, _, ?Obj::Class(b)), special_attr(b, Special::InitSubclass, _, o),
         if let Some(f) = o.class_method_function(), invocation(ctx, k, f, callee_ctx), CallKeyword(k, name, v),
-        KeywordSlot(f, name, callee, slot);
+        KeywordSlot(f, name, callee, slot, _);
 
     // Metaclasses: `Cls(...)` calls the metaclass's `__call__` with the class first (and,
     // as the rules above say, still makes an instance and runs `__init__`: `type.__call__`
@@ -398,6 +398,12 @@ ascent::ascent_source! { classes:
     arg_obj(ctx, site, *f, 0, ctx.record(), Obj::Instance(*site, *k)), context_request(ctx, site, *f, None) <--
         class_call(ctx, site, k, _), dataclass(k), special_attr(k, Special::PostInit, _, ?Obj::Function(f));
     binds_defaults(ctx, site) <-- class_call(ctx, site, k, _), dataclass(k);
+    // The generated `__init__` (the class body defining none) stores each keyword argument in
+    // the field of its name. (Positional arguments fill the fields in annotation order, which
+    // the facts do not record: they are left to the class's attribute loads.)
+    field_flow(ctx, v, ctx.record(), Obj::Instance(*site, *k), name) <--
+        class_call(ctx, site, k, _), dataclass(k), CallKeyword(site, name, v), SpecialName(Special::Init, init),
+        !ClassDefines(*k, init);
     // `name: T = field(default_factory=f)`: constructing the dataclass calls `f` (the generated
     // `__init__` does, outside the package: the edge is the constructing call's) and the field
     // holds its result; a class factory makes an instance there.

@@ -64,8 +64,9 @@ ascent::ascent_source! { prepared:
     relation CallbackArg(Insn, Var);
     /// Positional parameter `index` of the function made at `f` is local `slot` of `code`.
     relation PositionalParam(Insn, u32, Code, Slot);
-    /// Keyword `name` of the function made at `f` fills local `slot` of `code`.
-    relation KeywordSlot(Insn, Sym, Code, Slot);
+    /// Keyword `name` of the function made at `f` fills local `slot` of `code`, its parameter
+    /// `index`.
+    relation KeywordSlot(Insn, Sym, Code, Slot, u32);
     /// `code` has a parameter that can be passed by keyword `name`.
     relation KeywordParam(Code, Sym);
     /// The function made at `f` runs `code`, which collects extra positional arguments past `positional`.
