@@ -20,6 +20,8 @@ ascent::ascent_source! { calls_prepare:
     relation DefaultConst(Insn, u32, Obj);
     relation DefaultIndex(Insn, u32);
     relation DefaultCount(Insn, u32);
+    /// Default `index` of the function made at `f` fills local `slot` of `code`.
+    relation DefaultSlot(Insn, u32, Code, Slot);
     /// `out` is a load of parameter `slot` of `code` (not `*args` or `**kwargs`).
     relation ParameterLoad(Code, Slot, Var);
     /// A return of `code` may give parameter `slot`.
@@ -121,19 +123,16 @@ ascent::ascent_source! { calls_prepare:
     DefaultIndex(f, index) <-- DefaultValue(f, index, _);
     DefaultIndex(f, index) <-- DefaultConst(f, index, _);
     DefaultCount(f, n as u32) <-- DefaultIndex(f, _), agg n = count() in DefaultIndex(f, _);
-    DefaultStore(v, f, code, slot) <--
-        MakeFunction(f, code, _), DefaultValue(f, index, v), DefaultCount(f, count), CodeArgs(code, positional, _, _, _, _),
+    DefaultSlot(f, index, code, slot) <--
+        MakeFunction(f, code, _), DefaultIndex(f, index), DefaultCount(f, count), CodeArgs(code, positional, _, _, _, _),
         if positional >= count, Param(code, positional - count + index, slot, _, _);
-    StaticDefault(f, code, slot, o) <--
-        MakeFunction(f, code, _), DefaultConst(f, index, o), DefaultCount(f, count), CodeArgs(code, positional, _, _, _, _),
-        if positional >= count, Param(code, positional - count + index, slot, _, _);
+    DefaultStore(v, f, code, slot) <-- DefaultValue(f, index, v), DefaultSlot(f, index, code, slot);
+    StaticDefault(f, code, slot, o) <-- DefaultConst(f, index, o), DefaultSlot(f, index, code, slot);
     KwDefaultsFlow(dv, f, code, slot) <--
         MakeFunction(f, code, _), FunctionAttribute(f, FunctionAttr::KwDefaults, dv),
         Param(code, _, slot, _, ParamKind::KeywordOnly);
     DefaultParam(f, code, slot, index, if accepts_keyword(*kind) { *name } else { Sym::MAX }) <--
-        DefaultStore(_, f, code, slot), Param(code, index, slot, name, kind);
-    DefaultParam(f, code, slot, index, if accepts_keyword(*kind) { *name } else { Sym::MAX }) <--
-        StaticDefault(f, code, slot, _), Param(code, index, slot, name, kind);
+        DefaultSlot(f, _, code, slot), Param(code, index, slot, name, kind);
     DefaultParam(f, code, slot, u32::MAX, name) <-- KwDefaultsFlow(_, f, code, slot), Param(code, _, slot, name, _);
     CallSite(site) <-- CallIn(_, site, _, _);
     StarCall(site) <-- CallStarArgs(site, _);
@@ -260,6 +259,9 @@ ascent::ascent_source! { calls:
     /// An activation of the function made at `f` in `ctx` may have been called without a value
     /// for local `slot` of `code`, which its default then fills.
     relation omitted(Ctx, Insn, Code, Slot);
+    /// Call `site` (in `ctx`) passes `f` nothing at defaulted parameter `slot` of `code`: neither
+    /// its position (past the shift) nor its keyword, the call's own or its partial's.
+    relation passes_nothing(Ctx, Insn, Insn, Code, Slot);
     /// Call `site` in `ctx` runs functions without handing them its own arguments in order (a
     /// builtin or outside code calling back, a class statement running hooks): any defaulted
     /// parameter of theirs may be omitted.
@@ -592,9 +594,10 @@ ascent::ascent_source! { calls:
         invocation(ctx, site, f, callee_ctx), binds_defaults(ctx, site), DefaultParam(f, code, slot, _, _);
     omitted(callee_ctx, f, code, slot) <--
         call_args_to(_, site, f, _, callee_ctx), StarCall(site), DefaultParam(f, code, slot, _, _);
-    omitted(callee_ctx, f, code, slot) <--
-        call_args(ctx, site, f, shift, named), invocation(ctx, site, f, callee_ctx), DefaultParam(f, code, slot, index, name),
-        if index >= shift, !CallPositional(site, index - shift, _), !CallKeyword(site, name, _), !CallKeyword(named, name, _);
+    passes_nothing(ctx, site, f, code, slot) <--
+        call_args(ctx, site, f, shift, named), DefaultParam(f, code, slot, index, name), if index >= shift,
+        !CallPositional(site, index - shift, _), !CallKeyword(site, name, _), !CallKeyword(named, name, _);
+    omitted(callee_ctx, f, code, slot) <-- passes_nothing(ctx, site, f, code, slot), invocation(ctx, site, f, callee_ctx);
     omitted(Ctx::default(), f, code, slot) <-- OutsideCalled(code), DefaultParam(f, code, slot, _, _);
     local(ctx, code, slot, h, o) <-- default_value(f, code, slot, h, o), omitted(ctx, f, code, slot);
     local_elems(h, c, ctx, code, slot) <-- default_elems(h, c, f, code, slot), omitted(ctx, f, code, slot);
@@ -641,9 +644,7 @@ ascent::ascent_source! { calls:
         returned_argument(ctx, site, f, slot, out), PositionalParam(f, index, _, slot), arg_obj(ctx, site, f, index, h, o);
     // A call passing nothing there gets the default; so may a call of another shape.
     pts(ctx, out, h, o) <--
-        returned_argument(ctx, site, f, slot, out), call_args(ctx, site, f, shift, named), DefaultParam(f, code, slot, index, name),
-        if index >= shift, !CallPositional(site, index - shift, _), !CallKeyword(site, name, _), !CallKeyword(named, name, _),
-        default_value(f, code, slot, h, o);
+        returned_argument(ctx, site, f, slot, out), passes_nothing(ctx, site, f, code, slot), default_value(f, code, slot, h, o);
     pts(ctx, out, h, o) <--
         returned_argument(ctx, site, f, slot, out), other_result_to(ctx, site, f, out), MakeFunction(f, code, _),
         default_value(f, code, slot, h, o);
