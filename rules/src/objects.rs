@@ -252,6 +252,11 @@ impl Obj {
         matches!(self, Obj::Container(_))
     }
 
+    /// A builtin dict: its values may be known by key (`keyed` in `containers`).
+    pub fn is_dict(self) -> bool {
+        matches!(self, Obj::Container(c) if c.kind == ContainerKind::Dict)
+    }
+
     /// What outside code passed in (`--roots public`): an outside argument or a part of one.
     pub fn is_outside_argument(self) -> bool {
         matches!(self, Obj::External(e) if e.is_argument())

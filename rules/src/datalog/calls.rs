@@ -351,6 +351,13 @@ ascent::ascent_source! { calls:
     relation local_elem_flow(Ctx, Var, Ctx, Code, Slot);
     /// The elements of `container` land in local `slot` of `code` in `ctx`.
     relation local_elems(HCtx, Obj, Ctx, Code, Slot);
+    /// A call spreads container `c` (`f(**c)`) to function `f`, run in `callee_ctx`, past
+    /// `shift` arguments bound before the call's own.
+    relation kwargs_spread(Insn, u32, Ctx, HCtx, Obj);
+    /// A `kwargs_spread` whose every element may bind any keyword.
+    relation loose_spread(Insn, u32, Ctx, HCtx, Obj);
+    /// The value at key `name` of dict `c` binds local `slot` of `code` in `ctx`.
+    relation keyword_bind(HCtx, Obj, Sym, Ctx, Code, Slot);
     /// A default of function `f` may be `obj`, for local `slot` of `code`.
     relation default_value(Insn, Code, Slot, HCtx, Obj);
     /// The keyword-only defaults of function `f`, for local `slot` of `code`, are elements of `c`.
@@ -472,6 +479,9 @@ ascent::ascent_source! { calls:
     local(callee_ctx, code, slot, ho, o) <--
         partial_call(ctx, site, hp, p, _), partial_of(hp, p, _, callee), if let Some((f, _)) = callee.function_and_shift(),
         invocation(ctx, site, f, callee_ctx), partial_keyword(hp, p, name, ho, o), KeywordSlot(f, name, code, slot, _);
+    keyed(callee_ctx.record(), Obj::Container(Container::var_keywords(*code)), *name, *ho, *o) <--
+        partial_call(ctx, site, hp, p, _), partial_of(hp, p, _, callee), if let Some((f, _)) = callee.function_and_shift(),
+        invocation(ctx, site, f, callee_ctx), partial_keyword(hp, p, name, ho, o), KwArgsOf(f, code), !KeywordParam(code, name);
 
     // `threading.Thread(target=f, args=(...), kwargs={...})`: starting the thread runs
     // `f(*args, **kwargs)`; the call is the thread's making (its `start()` is outside code).
@@ -555,7 +565,7 @@ ascent::ascent_source! { calls:
     local_flow(ctx, v, callee_ctx, callee, slot) <--
         call_args_to(ctx, site, f, shift, callee_ctx), CallKeyword(site, name, v), KeywordSlot(f, name, callee, slot, index),
         if index >= shift;
-    elem_flow(ctx, v, callee_ctx.record(), Obj::Container(Container::var_keywords(*callee))) <--
+    keyed_flow(ctx, v, *name, callee_ctx.record(), Obj::Container(Container::var_keywords(*callee))) <--
         call_args_to(ctx, site, f, _, callee_ctx), CallKeyword(site, name, v), KwArgsOf(f, callee), !KeywordParam(callee, name);
 
     // `f(*xs)` and `f(**kw)`: elements may land in any parameter they can reach.
@@ -564,11 +574,24 @@ ascent::ascent_source! { calls:
         if index >= shift;
     elem_copy(ctx, sv, callee_ctx.record(), Obj::Container(Container::var_args(*callee))) <--
         call_args_to(ctx, site, f, _, callee_ctx), CallStarArgs(site, sv), VarArgsOf(f, callee, _);
-    local_elem_flow(ctx, kv, callee_ctx, callee, slot) <--
-        call_args_to(ctx, site, f, shift, callee_ctx), CallStarKwargs(site, kv), KeywordSlot(f, _, callee, slot, index),
-        if index >= shift;
-    elem_copy(ctx, kv, callee_ctx.record(), Obj::Container(Container::var_keywords(*callee))) <--
-        call_args_to(ctx, site, f, _, callee_ctx), CallStarKwargs(site, kv), KwArgsOf(f, callee);
+    // `f(**d)`: a value at a known key binds the parameter of that name, or is the value at
+    // that key of `f`'s `**kwargs`; the other elements (of an unkeyed dict, or of another
+    // container) may bind any keyword parameter and be any value of `**kwargs`.
+    kwargs_spread(*f, *shift, *callee_ctx, *h, *c) <--
+        call_args_to(ctx, site, f, shift, callee_ctx), CallStarKwargs(site, kv), pts(ctx, kv, h, c), if c.iterates_own_elements();
+    loose_spread(f, shift, callee_ctx, h, c) <-- kwargs_spread(f, shift, callee_ctx, h, c), if !c.is_dict();
+    loose_spread(f, shift, callee_ctx, h, c) <-- kwargs_spread(f, shift, callee_ctx, h, c), unkeyed(h, c);
+    local_elems(h, c, callee_ctx, code, slot) <--
+        loose_spread(f, shift, callee_ctx, h, c), KeywordSlot(f, _, code, slot, index), if index >= shift;
+    elem_subset(h, c, callee_ctx.record(), Obj::Container(Container::var_keywords(*code))) <--
+        loose_spread(f, _, callee_ctx, h, c), KwArgsOf(f, code);
+    keyword_bind(h, c, name, callee_ctx, code, slot) <--
+        kwargs_spread(f, shift, callee_ctx, h, c), dict_key(h, c, name), KeywordSlot(f, name, code, slot, index), if index >= shift;
+    local(ctx, code, slot, ho, o) <--
+        keyword_bind(h, c, name, ctx, code, slot), keyed(h, c, name, ho, o), if !o.is_outside_argument();
+    keyed(callee_ctx.record(), Obj::Container(Container::var_keywords(*code)), name, ho, o) <--
+        kwargs_spread(f, _, callee_ctx, h, c), KwArgsOf(f, code), dict_key(h, c, name), !KeywordParam(code, name),
+        keyed(h, c, name, ho, o);
     local_elem_flow(ctx, xv, callee_ctx, callee, slot) <--
         arg_elements(ctx, site, f, index, xv), invocation(ctx, site, f, callee_ctx), PositionalParam(f, index, callee, slot);
     elem_copy(ctx, xv, callee_ctx.record(), Obj::Container(Container::var_args(*callee))) <--

@@ -37,13 +37,10 @@ ascent::ascent_source! { classes_prepare:
         TypeCallClass(site), CallPositional(site, 1, v), StackFlow(out, v), BuildContainer(b, ContainerKind::Tuple, out),
         ContainerItem(b, index, item);
     TypeNamespace(site, b) <-- TypeCallClass(site), CallPositional(site, 2, v), StackFlow(out, v), BuildContainer(b, ContainerKind::Dict, out);
-    ClassStore(site, name, v) <-- TypeNamespace(site, b), DictConstKeyEntry(b, _, c, v), ConstName(c, name);
-    ClassStore(site, name, v) <-- TypeNamespace(site, b), DictEntry(b, _, key, v), StackFlow(out, key), NameConst(out, name);
+    ClassStore(site, name, v) <-- TypeNamespace(site, b), KeyedEntry(b, name, v);
     ClassDefines(k, name) <-- TypeCallClass(k), ClassStore(k, name, _);
-    NamedItemStore(base, name, v) <-- StoreSubscript(_, base, key, v), NameConst(key, name);
-    NamedItemStore(base, name, v) <-- StoreSubscript(_, base, key, v), StackFlow(out, key), NameConst(out, name);
-    NamedItemLoad(base, name, out) <-- Subscript(_, base, key, out), NameConst(key, name);
-    NamedItemLoad(base, name, out) <-- Subscript(_, base, key, out), StackFlow(k, key), NameConst(k, name);
+    NamedItemStore(base, name, v) <-- StoreSubscript(_, base, key, v), KeyName(key, name);
+    NamedItemLoad(base, name, out) <-- Subscript(_, base, key, out), KeyName(key, name);
     ClassStoresCall(k, name, site) <-- ClassStore(k, name, v), Call(site, _, v);
     ClassStoresCall(k, name, site) <-- ClassStore(k, name, v), StackFlow(out, v), Call(site, _, out);
     // Decorated functions and nested classes are stored from calls too, but are no values.

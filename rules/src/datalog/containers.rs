@@ -1,6 +1,10 @@
 //! Containers: one summary field per container, `elem`, for items, keys and
 //! values alike; literals, comprehensions, unpacking and the builtin methods
-//! that add or hand out elements.
+//! that add or hand out elements. A dict also keeps its values by constant
+//! string key (`keyed`), so that `f(**d)` binds each to its own parameter:
+//! without the keys, django's model and form fields passed every keyword value
+//! of every subclass to every parameter of `Field.__init__` (about 3,200
+//! objects in each of its 13 keyword parameters).
 
 ascent::ascent_source! { containers_prepare:
 
@@ -10,6 +14,10 @@ ascent::ascent_source! { containers_prepare:
     relation ConstIntVar(Var, u32);
     /// A constant the code loads or returns, or an item of one.
     relation LoadedConst(u32);
+    /// `var` holds the constant string `name`, used as a key.
+    relation KeyName(Var, Sym);
+    /// Dict display `b` holds what `var` holds at the constant string key `name`.
+    relation KeyedEntry(Insn, Sym, Var);
     /// `var` holds a slice object (built by `BUILD_SLICE` or a constant, 3.14+).
     relation SliceKey(Var);
 
@@ -21,23 +29,34 @@ ascent::ascent_source! { containers_prepare:
     ItemFlow(v, Obj::Container(Container::made(*b, ContainerKind::Tuple)), index) <--
         BuildContainer(b, ContainerKind::Tuple, _), ContainerItem(b, index, v);
     ConstIntVar(v, n) <-- LoadConst(_, c, out), ConstInt(c, n), StackFlow(out, v);
-    ElemFlow(key, Obj::Container(Container::made(*b, ContainerKind::Dict))) <-- DictEntry(b, _, key, _);
-    ElemFlow(value, Obj::Container(Container::made(*b, ContainerKind::Dict))) <-- DictEntry(b, _, _, value);
-    ElemFlow(value, Obj::Container(Container::made(*b, ContainerKind::Dict))) <-- DictConstKeyEntry(b, _, _, value);
+    // Dict displays: a value at a constant string key is known by that key (`keyed`), so that
+    // spreading the dict (`f(**d)`) binds it to the parameter of that name only.
+    KeyName(v, name) <-- NameConst(v, name);
+    KeyName(v, name) <-- StackFlow(out, v), NameConst(out, name);
+    KeyedEntry(b, name, v) <-- DictConstKeyEntry(b, _, c, v), ConstName(c, name);
+    KeyedEntry(b, name, v) <-- DictEntry(b, _, key, v), KeyName(key, name);
+    KeyedElemFlow(v, name, Obj::Container(Container::made(*b, ContainerKind::Dict))) <-- KeyedEntry(b, name, v);
+    UnkeyedDisplay(code, Obj::Container(Container::made(*b, ContainerKind::Dict))) <--
+        DictConstKeyEntry(b, _, c, _), !ConstName(c, _), InsnCode(b, code);
+    UnkeyedDisplay(code, Obj::Container(Container::made(*b, ContainerKind::Dict))) <--
+        DictEntry(b, _, key, _), !KeyName(key, _), InsnCode(b, code);
+    ElemFlow(key, Obj::Container(Container::made(*b, ContainerKind::Dict))) <-- DictEntry(b, _, key, _), !KeyName(key, _);
+    ElemFlow(value, Obj::Container(Container::made(*b, ContainerKind::Dict))) <-- DictEntry(b, _, key, value), !KeyName(key, _);
+    ElemFlow(value, Obj::Container(Container::made(*b, ContainerKind::Dict))) <-- DictConstKeyEntry(b, _, c, value), !ConstName(c, _);
 
     // Comprehensions and displays with stars add to a container being built; stores add keys and values.
     ElemStore(v, cv) <-- ContainerAdd(_, _, cv, v);
     ElemStore(key, cv) <-- DictAdd(_, cv, key, _);
     ElemStore(value, cv) <-- DictAdd(_, cv, _, value);
-    ElemStore(value, cv) <-- StoreSubscript(_, cv, _, value);
-    ElemStore(key, cv) <-- StoreSubscript(_, cv, key, _);
+    ElemStore(value, cv) <-- StoreSubscript(_, cv, key, value), !KeyName(key, _);
+    ElemStore(key, cv) <-- StoreSubscript(_, cv, key, _), !KeyName(key, _);
     ElemCopyInto(iv, cv) <-- ContainerExtend(_, _, cv, iv);
     ElemCopyInto(mv, cv) <-- DictMerge(_, cv, mv);
     Copy(lv, out) <-- ListToTuple(_, lv, out);
 
     // Reads: constant subscripts and unpacking read tuple displays by position.
     ItemLoad(cv, n, out) <-- Subscript(_, cv, key, out), ConstIntVar(key, n);
-    ElemLoad(cv, out) <-- Subscript(_, cv, key, out), !ConstIntVar(key, _), !SliceKey(key);
+    ElemLoad(cv, out) <-- Subscript(_, cv, key, out), !ConstIntVar(key, _), !SliceKey(key), !KeyName(key, _);
     // Slices: `xs[a:b]` (3.12+ in one instruction), `xs[a:b:c]` and constant slices (with a
     // slice object as the key), and slice objects made by `slice(...)` (in `containers`).
     SliceKey(v) <-- BuildSlice(_, out), StackFlow(out, v);
@@ -80,6 +99,17 @@ ascent::ascent_source! { containers:
     relation elem_load(HCtx, Obj, Ctx, Var);
     /// Call `site` calls method `name` of builtin container `c`; the result goes to `out`.
     relation method_call(Ctx, Insn, HCtx, Container, Sym, Var);
+    /// Dict `c` holds `obj` as the value at the constant string key `name`.
+    relation keyed(HCtx, Obj, Sym, HCtx, Obj);
+    /// Dict `c` has a value at the key `name` (`keyed`, without the values).
+    relation dict_key(HCtx, Obj, Sym);
+    /// Dict `c` may hold values at keys that are not constant strings: any of its elements
+    /// may be the value at any key.
+    relation unkeyed(HCtx, Obj);
+    /// What `var` holds in `ctx` becomes the value at key `name` of dict `c`.
+    relation keyed_flow(Ctx, Var, Sym, HCtx, Obj);
+    /// The value at key `name` of what `c` holds is read into `out` (in `ctx`).
+    relation keyed_load(HCtx, Obj, Sym, Ctx, Var);
 
     // Only objects that `iterates_own_elements` have elements; the joins reading `elem`
     // leave the rest out (most of what a copied or loaded variable points to: sqlalchemy).
@@ -94,6 +124,28 @@ ascent::ascent_source! { containers:
     elem_subset(hs, source, h, c) <-- elem_copy(ctx, v, h, c), pts(ctx, v, hs, source), if source.iterates_own_elements();
     elem(h, c, ho, o) <-- elem_subset(hs, source, h, c), elem(hs, source, ho, o), if !o.is_outside_argument();
     item(ctx.record(), c, index, h, o) <-- ItemFlow(v, c, index), pts(ctx, v, h, o);
+
+    // Dicts: a value stored at a constant string key is `keyed` there, and is an element as
+    // well (with its key, a string); a dict that any other write reaches is `unkeyed` (the
+    // writes of `elem_flow` and `elem_subset`, and displays with other keys). A copy from
+    // dict to dict keeps the keys. Reads by key get the value at that key, and every element
+    // of an unkeyed dict (or of another container).
+    keyed(ctx.record(), c, name, h, o) <-- KeyedElemFlow(v, name, c), pts(ctx, v, h, o);
+    unkeyed(ctx.record(), c) <-- UnkeyedDisplay(code, c), active(ctx, code);
+    keyed_flow(ctx, v, name, h, c) <-- NamedItemStore(cv, name, v), pts(ctx, cv, h, c), if c.is_dict();
+    keyed(h, c, name, ho, o) <-- keyed_flow(ctx, v, name, h, c), pts(ctx, v, ho, o);
+    dict_key(h, c, name) <-- keyed(h, c, name, _, _);
+    elem(h, c, ho, o) <-- keyed(h, c, _, ho, o);
+    elem(h, c, HCtx::default(), Obj::Const(ConstKind::Str)) <-- dict_key(h, c, _);
+    unkeyed(h, c) <-- elem_flow(_, _, h, c), if c.is_dict();
+    unkeyed(h, c) <-- elem_subset(_, source, h, c), if c.is_dict() && !source.is_dict();
+    unkeyed(h, c) <-- elem_subset(hs, source, h, c), if c.is_dict() && source.is_dict(), unkeyed(hs, source);
+    keyed(h, c, name, ho, o) <--
+        elem_subset(hs, source, h, c), if c.is_dict() && source.is_dict(), keyed(hs, source, name, ho, o);
+    keyed_load(h, c, name, ctx, out) <-- NamedItemLoad(cv, name, out), pts(ctx, cv, h, c), if c.iterates_own_elements();
+    pts(ctx, out, ho, o) <-- keyed_load(h, c, name, ctx, out), keyed(h, c, name, ho, o);
+    elem_load(h, c, ctx, out) <-- keyed_load(h, c, _, ctx, out), if !c.is_dict();
+    elem_load(h, c, ctx, out) <-- keyed_load(h, c, _, ctx, out), unkeyed(h, c);
 
     elem_load(h, c, ctx, out) <-- ElemLoad(cv, out), pts(ctx, cv, h, c), if c.iterates_own_elements();
     elem_load(h, c, ctx, out) <-- ItemLoad(cv, _, out), pts(ctx, cv, h, c), if c.iterates_own_elements(), !ExactTuple(c);
@@ -116,13 +168,24 @@ ascent::ascent_source! { containers:
     pts(ctx, out, h, Obj::ContainerMethod(*c, *name)) <-- ContainerMethodLoad(base, name, out), pts(ctx, base, h, ?Obj::Container(c));
     method_call(ctx, site, *h, *c, *name, out) <-- call_target(ctx, site, h, ?Obj::ContainerMethod(c, name), out);
     calls_external(site, *method) <-- method_call(_, site, _, c, name, _), ContainerTypeMethod(c.kind, name, method);
+    // `d.setdefault("key", value)` stores at that key; other adding calls store anywhere.
     elem_flow(ctx, v, h, Obj::Container(*c)) <--
-        method_call(ctx, site, h, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsArguments), CallPositional(site, _, v);
+        method_call(ctx, site, h, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsArguments),
+        if c.kind != ContainerKind::Dict, CallPositional(site, _, v);
+    elem_flow(ctx, v, h, Obj::Container(*c)) <--
+        method_call(ctx, site, h, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsArguments),
+        if c.kind == ContainerKind::Dict, !NameArg(site, 0, _), CallPositional(site, _, v);
+    keyed_flow(ctx, v, *key, *h, Obj::Container(*c)) <--
+        method_call(ctx, site, h, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsArguments),
+        if c.kind == ContainerKind::Dict, NameArg(site, 0, key), CallPositional(site, 1, v);
     elem_copy(ctx, v, h, Obj::Container(*c)) <--
         method_call(ctx, site, h, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsElementsOfArguments),
         CallPositional(site, _, v);
+    // `d.get("key")`, `d.pop("key")`: the value at that key.
     elem_load(h, Obj::Container(*c), ctx, out) <--
-        method_call(ctx, _, h, c, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsElement);
+        method_call(ctx, site, h, c, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsElement), !NameArg(site, 0, _);
+    keyed_load(*h, Obj::Container(*c), *key, *ctx, *out) <--
+        method_call(ctx, site, h, c, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsElement), NameArg(site, 0, key);
     pts(ctx, out, h, Obj::Container(*c)) <--
         method_call(ctx, _, h, c, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsElements);
     // `d.items()`: unpacking a pair gives a key or a value, never what a value holds (with `items()`
@@ -141,13 +204,10 @@ ascent::ascent_source! { containers:
     flow(ctx, v, ctx, out) <--
         method_call(ctx, site, _, _, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsArguments),
         CallPositional(site, _, v);
-    // `d.update(key=value)`: the values, and the keys, which are strings.
-    elem_flow(ctx, v, h, Obj::Container(*c)) <--
-        method_call(ctx, site, h, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsElementsOfArguments),
-        CallKeyword(site, _, v);
-    elem(h, Obj::Container(*c), HCtx::default(), Obj::Const(ConstKind::Str)) <--
-        method_call(_, site, h, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsElementsOfArguments),
-        CallKeyword(site, _, _);
+    // `d.update(key=value)`: the values at those keys.
+    keyed_flow(ctx, v, *key, *h, Obj::Container(*c)) <--
+        method_call(ctx, site, h, c, name, _), if c.kind == ContainerKind::Dict,
+        ContainerMethodEffect(name, ContainerEffect::AddsElementsOfArguments), CallKeyword(site, key, v);
 
     // Builtins that make containers of, or hand out, the elements of their first argument.
     pts(ctx, out, ctx.record(), Obj::Container(Container::made(*site, ContainerKind::List))) <--

@@ -36,6 +36,7 @@ ascent::ascent_source! { outside:
     reachable(Ctx::default(), code) <-- OutsideCalled(code);
     local(Ctx::default(), code, slot, HCtx::default(), o) <-- OutsideArgument(code, slot, o);
     elem(HCtx::default(), c, HCtx::default(), o) <-- OutsideElement(c, o);
+    unkeyed(HCtx::default(), *c) <-- OutsideElement(c, _), if c.is_dict();
     local(Ctx::default(), code, slot, HCtx::default(), Obj::Instance(*k, *k)) <-- OutsideReceiver(code, f, slot), method_of(f, k);
     local(Ctx::default(), code, slot, HCtx::default(), Obj::Class(*k)) <-- OutsideReceiver(code, f, slot), classmethod_of(f, k);
     /// What `var` holds that outside code passed in (`Obj::is_outside_argument`).
@@ -48,7 +49,7 @@ ascent::ascent_source! { outside:
     pts_outside(ctx, v, h, o) <-- pts(ctx, v, h, o), if o.is_outside_argument();
     elem_outside(hc, c, h, o) <-- elem(hc, c, h, o), if o.is_outside_argument();
 
-    // Bindings (`local_flow`, `local_elems`) and elements (`elem_flow`, `elem_subset`) of
+    // Bindings (`local_flow`, `local_elems`, `keyword_bind`) and elements (`elem_flow`, `elem_subset`) of
     // outside values: as they are, or as the own value of what outside code fills.
     local(callee_ctx, code, slot, h, o) <--
         local_flow(ctx, v, callee_ctx, code, slot), pts_outside(ctx, v, h, o), !OutsideArgument(code, slot, _);
@@ -58,6 +59,10 @@ ascent::ascent_source! { outside:
         local_elems(h, c, ctx, code, slot), elem_outside(h, c, ho, o), !OutsideArgument(code, slot, _);
     local(ctx, code, slot, HCtx::default(), *own) <--
         local_elems(h, c, ctx, code, slot), elem_outside(h, c, _, _), OutsideArgument(code, slot, own);
+    local(ctx, code, slot, ho, o) <--
+        keyword_bind(h, c, name, ctx, code, slot), keyed(h, c, name, ho, o), if o.is_outside_argument(), !OutsideArgument(code, slot, _);
+    local(ctx, code, slot, HCtx::default(), *own) <--
+        keyword_bind(h, c, name, ctx, code, slot), keyed(h, c, name, _, o), if o.is_outside_argument(), OutsideArgument(code, slot, own);
     elem(h, c, ho, o) <-- elem_flow(ctx, v, h, c), pts_outside(ctx, v, ho, o), !OutsideElement(c, _);
     elem(h, c, HCtx::default(), *own) <--
         elem_flow(ctx, v, h, c), pts_outside(ctx, v, _, _), OutsideElement(c, own);

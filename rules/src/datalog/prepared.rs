@@ -188,6 +188,11 @@ ascent::ascent_source! { prepared:
     // Containers and generators (containers.rs, generators.rs).
     /// What `var` holds becomes an element of `container` (displays, dict entries, yields).
     relation ElemFlow(Var, Obj);
+    /// What `var` holds becomes the value at the constant string key `name` of dict `c`
+    /// (a display's entry).
+    relation KeyedElemFlow(Var, Sym, Obj);
+    /// Dict display `c`, made in `code`, has an entry whose key is no constant string.
+    relation UnkeyedDisplay(Code, Obj);
     /// What `var` holds becomes an element of every container the variable `cv` holds.
     relation ElemStore(Var, Var);
     /// The elements of what `var` holds become elements of `container` (slices, unpacking rests, `yield from`).
