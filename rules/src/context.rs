@@ -37,6 +37,16 @@ pub trait Context: Copy + Clone + Default + Debug + Eq + Hash + Ord + Send + Syn
     /// context.
     fn made_at(&self) -> Option<Insn>;
 
+    /// Whether this activation may run with `receiver` as its receiver: any, unless it runs
+    /// for the object one call made ([`Context::receiver`]); then no instance made elsewhere
+    /// (`__new__` runs there with the class, not yet an instance).
+    fn runs_for(&self, receiver: &Obj) -> bool {
+        match (self.made_at(), receiver) {
+            (Some(made_at), Obj::Instance(site, _)) => *site == made_at,
+            _ => true,
+        }
+    }
+
     /// The context as call sites, most recent first (what results and the database show).
     fn call_string(&self) -> CallString;
 

@@ -549,8 +549,12 @@ ascent::ascent_source! { calls:
     // Positional arguments; extra ones are collected in `*args`.
     local_flow(ctx, v, callee_ctx, callee, slot) <--
         call_args_to(ctx, site, f, shift, callee_ctx), CallPositional(site, index, v), PositionalParam(f, index + shift, callee, slot);
+    // An activation run for one descriptor (`Context::receiver`) binds only that descriptor as
+    // its receiver: one site may reach several (a class statement calls every descriptor's
+    // `__set_name__`, a load of any name reads every `__get__`).
     local(callee_ctx, callee, slot, h, o) <--
-        arg_obj(ctx, site, f, index, h, o), invocation(ctx, site, f, callee_ctx), PositionalParam(f, index, callee, slot);
+        arg_obj(ctx, site, f, index, h, o), invocation(ctx, site, f, callee_ctx),
+        if *index > 0 || callee_ctx.runs_for(o), PositionalParam(f, index, callee, slot);
     local_flow(ctx, v, callee_ctx, callee, slot) <--
         arg_var(ctx, site, f, index, v), invocation(ctx, site, f, callee_ctx), PositionalParam(f, index, callee, slot);
     elem_flow(ctx, v, callee_ctx.record(), Obj::Container(Container::var_args(*callee))) <--
