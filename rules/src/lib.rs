@@ -8,6 +8,7 @@
 //! - [`knowledge`]: Python names and builtins the rules match, as input relations;
 //! - [`mro`]: C3 linearization between rounds;
 //! - [`flow`]: flow sensitivity, as loads and stores rewritten before solving;
+//! - [`never_run`]: the code under `if TYPE_CHECKING:`, whose facts the rules do not read;
 //! - [`substitution`]: read variables replaced by their single producer before solving;
 //! - [`solve`]: the driver.
 
@@ -18,6 +19,7 @@ pub mod flow;
 pub mod input;
 pub mod knowledge;
 pub mod mro;
+pub mod never_run;
 pub mod objects;
 pub mod sets;
 pub mod solve;

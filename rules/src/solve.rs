@@ -14,6 +14,7 @@ use crate::flow::Flow;
 use crate::input::{insn_code, insns_of, rows};
 use crate::knowledge::{Knowledge, Roots};
 use crate::mro::{linearize, MroRow};
+use crate::never_run::NeverRun;
 use crate::objects::*;
 use crate::sets::{CallSite1, Contextual, CoverageProgram, Insensitive, Orders, Prepare, RuleSet};
 use crate::substitution::Substitution;
@@ -493,8 +494,8 @@ impl Diagnostics {
 
 /// Fills the fact relations of a program, each from the relation of the same name.
 macro_rules! load_facts {
-    ($program:ident, $facts:ident, $substitution:ident; $($rel:ident),* $(,)?) => {
-        $( $program.$rel = $substitution.rows($facts, RelationId::$rel)?.into_iter().collect(); )*
+    ($program:ident, $facts:ident, $substitution:ident, $never_run:ident; $($rel:ident),* $(,)?) => {
+        $( $program.$rel = $substitution.rows($facts, RelationId::$rel, &$never_run)?.into_iter().collect(); )*
     };
 }
 
@@ -616,7 +617,8 @@ macro_rules! prepared_relations {
 /// Runs the preparation program over the facts (variables substituted) and the knowledge.
 fn prepare(facts: &Facts, knowledge: &Knowledge, substitution: &Substitution) -> Result<Prepare, String> {
     let mut prepare = Prepare::default();
-    fact_relations!(load_facts!(prepare, facts, substitution));
+    let never_run = NeverRun::of(facts);
+    fact_relations!(load_facts!(prepare, facts, substitution, never_run));
     prepare.InsnCode = insn_code(facts).into_iter().collect();
     prepare.ToBool = insns_of(facts, Operation::ToBool).into_iter().collect();
     prepare.SpecialName = knowledge.special_names.iter().copied().collect();

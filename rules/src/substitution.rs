@@ -22,6 +22,7 @@ use cpyg_facts::schema::{Entity, RelationId};
 
 use crate::flow::Flow;
 use crate::input::{Row, typed};
+use crate::never_run::NeverRun;
 use crate::objects::Var;
 
 #[derive(Debug, Default)]
@@ -113,13 +114,18 @@ impl Substitution {
     /// The rows of relation `id` with variables substituted. A `StackFlow` row into a
     /// substituted variable becomes `x -> x`: rules that match the shape of the stack
     /// (a tuple built right before `MAKE_FUNCTION` reads it) still find it.
-    pub fn rows<R: Row>(&self, facts: &Facts, id: RelationId) -> Result<Vec<R>, String> {
+    /// Rows whose instruction never runs are left out ([`NeverRun`]).
+    pub fn rows<R: Row>(&self, facts: &Facts, id: RelationId, never_run: &NeverRun) -> Result<Vec<R>, String> {
         let schema = id.schema();
+        let filters = never_run.filters(id);
         let var_columns: Vec<bool> =
             schema.columns.iter().map(|c| c.ty.entity() == Some(Entity::Var)).collect();
         let mut mapped = Vec::with_capacity(schema.columns.len());
         let mut rows = Vec::new();
         for columns in self.flow.rows(facts, id) {
+            if filters && !never_run.runs(columns[0]) {
+                continue;
+            }
             mapped.clear();
             mapped.extend(columns.iter().zip(&var_columns).map(|(&v, &is_var)| if is_var { self.var(v) } else { v }));
             rows.push(typed(schema.name, &mapped)?);

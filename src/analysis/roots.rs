@@ -9,12 +9,13 @@
 //! application (module bodies, the scripts' functions as entries); other packages
 //! are libraries (`public`); folders of plain modules are scripts (`modules`).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
 use cpyg_facts::lower::Facts;
 use cpyg_facts::schema::{CodeKind, CompareOperator, Condition, ConstKind, RelationId};
+use cpyg_rules::never_run::NeverRun;
 use cpyg_rules::Roots;
 
 use super::Names;
@@ -120,6 +121,7 @@ pub fn choose(facts: &Facts, names: &Names, start: &Start, folders: &[PathBuf]) 
     entries.sort();
     entries.dedup();
     let qualnames: Vec<u32> = facts.rows(RelationId::Code).map(|r| r[3]).collect();
+    let unmade = never_made(facts);
     let mut called: Vec<u32> = Vec::new();
     for (code, kind) in names.kind.iter().enumerate() {
         let callable = matches!(
@@ -136,12 +138,36 @@ pub fn choose(facts: &Facts, names: &Names, start: &Start, folders: &[PathBuf]) 
                 RootMode::Public => *kind != CodeKind::Lambda && is_public(facts, names, code, qualnames[code]),
                 RootMode::Modules => entries.contains(&names.code[code]),
             };
-        if root {
+        if root && !unmade.contains(&(code as u32)) {
             called.push(code as u32);
         }
     }
     let not_run = if mode == RootMode::Modules { Vec::new() } else { demo_blocks(facts, names) };
     Ok(Chosen { mode, reason, entries, roots: Roots { called_from_outside: called, not_run } })
+}
+
+/// The code objects no run makes: defined under `if TYPE_CHECKING:` ([`NeverRun`]), or
+/// inside one of those. Outside code cannot call them.
+fn never_made(facts: &Facts) -> HashSet<u32> {
+    let never_run = NeverRun::of(facts);
+    let mut made_at: HashMap<u32, Vec<u32>> = HashMap::new();
+    for r in facts.rows(RelationId::MakeFunction) {
+        made_at.entry(r[1]).or_default().push(r[0]);
+    }
+    let parent: HashMap<u32, u32> = facts.rows(RelationId::CodeParent).map(|r| (r[0], r[1])).collect();
+    let unmade_itself = |code: u32| made_at.get(&code).is_some_and(|sites| sites.iter().all(|&f| !never_run.runs(f)));
+    let mut unmade = HashSet::new();
+    for r in facts.rows(RelationId::Code) {
+        let mut code = Some(r[0]);
+        while let Some(c) = code {
+            if unmade_itself(c) {
+                unmade.insert(r[0]);
+                break;
+            }
+            code = parent.get(&c).copied();
+        }
+    }
+    unmade
 }
 
 /// A function outside code can call by name: defined at module level or in a class
@@ -223,23 +249,23 @@ fn setup_cfg_scripts(text: &str) -> Vec<(String, String)> {
 fn demo_blocks(facts: &Facts, names: &Names) -> Vec<u32> {
     let symbol = |name: &str| facts.symbols.id(name);
     let (Some(dunder_name), Some(main_text)) = (symbol("__name__"), symbol("'__main__'")) else { return Vec::new() };
-    let main_consts: std::collections::HashSet<u32> = facts
+    let main_consts: HashSet<u32> = facts
         .rows(RelationId::Const)
         .filter(|r| r[2] == ConstKind::Str.id() && r[3] == main_text)
         .map(|r| r[0])
         .collect();
     // The variable each instruction pushes `__name__` or `'__main__'` into.
-    let mut names_var = std::collections::HashSet::new();
+    let mut names_var = HashSet::new();
     for id in [RelationId::LoadName, RelationId::LoadGlobal] {
         names_var.extend(facts.rows(id).filter(|r| r[1] == dunder_name).map(|r| r[2]));
     }
-    let main_var: std::collections::HashSet<u32> =
+    let main_var: HashSet<u32> =
         facts.rows(RelationId::LoadConst).filter(|r| main_consts.contains(&r[1])).map(|r| r[2]).collect();
     let mut flows_from: HashMap<u32, Vec<u32>> = HashMap::new();
     for row in facts.rows(RelationId::StackFlow) {
         flows_from.entry(row[1]).or_default().push(row[0]);
     }
-    let from = |var: u32, set: &std::collections::HashSet<u32>| {
+    let from = |var: u32, set: &HashSet<u32>| {
         set.contains(&var) || flows_from.get(&var).is_some_and(|f| f.iter().any(|v| set.contains(v)))
     };
     let insn_code: Vec<u32> = facts.rows(RelationId::Insn).map(|r| r[1]).collect();
