@@ -1,21 +1,33 @@
-//! Exceptions: what a code object raises (itself, or through its callees)
-//! reaches the handlers of its exception regions, and so the `except ... as e` name.
+//! Exceptions: what an instruction raises (itself, or through its callees) reaches the
+//! handler of the exception region covering it, and so the `except ... as e` name; what a
+//! handler does not handle it re-raises into the region covering its entry. What a code object
+//! raises anywhere may leave it, to its callers.
 
 ascent::ascent_source! { exceptions_prepare:
 
     RaiseIn(code, i, ev) <-- Raise(i, ev), InsnCode(i, code);
-    HandlerOf(code, h) <-- HandlerVar(h, region, _), ExceptionRegion(region, code, _, _, _, _, _);
+    RegionRaise(region, ev) <-- Raise(i, ev), InsnRegion(i, region);
+    HandlerOf(region, h) <-- HandlerVar(h, region, _);
+    CodeRegion(code, region) <-- ExceptionRegion(region, code, _, _, _, _, _);
+    // A handler's own instructions (its re-raise of what no clause matches, a `finally` body's
+    // end) are covered by the region around its entry, or by none (they leave the code).
+    ReraisesTo(region, outer) <-- ExceptionRegion(region, _, _, _, handler, _, _), InsnRegion(handler, outer);
 }
 
 ascent::ascent_source! { exceptions:
 
     /// Code object `code`, run in `ctx`, may raise `obj` (an instance).
     relation raises(Ctx, Code, HCtx, Obj);
+    /// An instruction covered by exception region `region`, run in `ctx`, may raise `obj`: the
+    /// region's handler receives it.
+    relation caught(Ctx, u32, HCtx, Obj);
     /// `raise` at `i` (in `ctx`) raises a new instance of class `k`.
     relation class_raised(Ctx, Insn, Insn);
     /// Code object `caller` in `ctx` has a call site that runs `callee` in `callee_ctx` (what it
     /// raises, `caller` may).
     relation caller_of(Ctx, Code, Ctx, Code);
+    /// What `callee` raises in `callee_ctx` reaches the handler of `region` in `ctx`.
+    relation caught_from(Ctx, Code, Ctx, u32);
 
     raises(ctx, code, h, o) <-- RaiseIn(code, _, ev), pts(ctx, ev, h, o), if is_exception_value(*o);
     // `raise E` raises `E()`.
@@ -26,5 +38,16 @@ ascent::ascent_source! { exceptions:
     caller_of(callee_ctx, callee, ctx, caller) <-- context_call_edge(ctx, site, callee_ctx, callee), InsnCode(site, caller);
     raises(ctx, caller, h, o) <-- caller_of(callee_ctx, callee, ctx, caller), raises(callee_ctx, callee, h, o);
 
-    pts(ctx, handler, h, o) <-- HandlerOf(code, handler), raises(ctx, code, h, o);
+    caught(ctx, region, h, o) <-- RegionRaise(region, ev), pts(ctx, ev, h, o), if is_exception_value(*o);
+    caught(ctx, region, ctx.record(), Obj::Instance(*i, *k)) <-- class_raised(ctx, i, k), InsnRegion(i, region);
+    caught_from(callee_ctx, callee, ctx, region) <--
+        context_call_edge(ctx, site, callee_ctx, callee), InsnRegion(site, region), !GeneratorCode(callee);
+    // A generator's body runs where it is iterated, which its maker may do anywhere: what it
+    // raises reaches every handler of the code that made it.
+    caught_from(callee_ctx, callee, ctx, region) <--
+        context_call_edge(ctx, site, callee_ctx, callee), GeneratorCode(callee), InsnCode(site, code), CodeRegion(code, region);
+    caught(ctx, region, h, o) <-- caught_from(callee_ctx, callee, ctx, region), raises(callee_ctx, callee, h, o);
+    caught(ctx, outer, h, o) <-- caught(ctx, region, h, o), ReraisesTo(region, outer);
+
+    pts(ctx, handler, h, o) <-- HandlerOf(region, handler), caught(ctx, region, h, o);
 }

@@ -104,6 +104,7 @@ ascent::ascent_source! { facts:
     relation GetANext(Insn, Var, Var);
     relation Raise(Insn, Var);
     relation ExceptionRegion(u32, Code, Insn, Insn, Insn, u32, bool);
+    relation InsnRegion(Insn, u32);
     relation EnterContext(Insn, Var, Var, Var, bool);
     relation ExitContext(Insn, Var, Var, Var);
 

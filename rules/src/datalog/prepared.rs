@@ -221,8 +221,15 @@ ascent::ascent_source! { prepared:
     // Exceptions and protocols (exceptions.rs, protocols.rs).
     /// `code` raises what `var` holds, at `insn`.
     relation RaiseIn(Code, Insn, Var);
-    /// `var` receives what reaches a handler of `code`.
-    relation HandlerOf(Code, Var);
+    /// `raise` at an instruction covered by exception region `region` raises what `var` holds.
+    relation RegionRaise(u32, Var);
+    /// `var` receives what reaches the handler of exception region `region`.
+    relation HandlerOf(u32, Var);
+    /// `code` has exception region `region`.
+    relation CodeRegion(Code, u32);
+    /// The entry of `region`'s handler is covered by region `outer`, which catches what the
+    /// handler re-raises.
+    relation ReraisesTo(u32, u32);
     /// Instruction `i` calls method `name` of the class of what `receiver` holds, the receiver
     /// first. `operand` tells the calls of one instruction apart: `Left` for all but the
     /// reflected operator methods (`Right`), whose arguments come the other way round.
