@@ -28,6 +28,11 @@ ascent::ascent_source! { exceptions:
     relation caller_of(Ctx, Code, Ctx, Code);
     /// What `callee` raises in `callee_ctx` reaches the handler of `region` in `ctx`.
     relation caught_from(Ctx, Code, Ctx, u32);
+    /// What the generator object `(h, Generator(g))` raises when its body runs: what its code
+    /// raises in the activation that made it.
+    relation generator_raises(HCtx, Code, HCtx, Obj);
+    /// Instruction `i` (in `ctx`) steps or awaits the generator object `(h, Generator(g))`.
+    relation runs_generator(Ctx, Insn, HCtx, Code);
 
     raises(ctx, code, h, o) <-- RaiseIn(code, _, ev), pts(ctx, ev, h, o), if is_exception_value(*o);
     // `raise E` raises `E()`.
@@ -42,12 +47,21 @@ ascent::ascent_source! { exceptions:
     caught(ctx, region, ctx.record(), Obj::Instance(*i, *k)) <-- class_raised(ctx, i, k), InsnRegion(i, region);
     caught_from(callee_ctx, callee, ctx, region) <--
         context_call_edge(ctx, site, callee_ctx, callee), InsnRegion(site, region), !GeneratorCode(callee);
-    // A generator's body runs where it is iterated, which its maker may do anywhere: what it
-    // raises reaches every handler of the code that made it.
+    // A generator's body runs where it is iterated, which its maker may do anywhere, also in a
+    // call into outside code (`list(g)`): what it raises reaches every handler of the code that
+    // made it.
     caught_from(callee_ctx, callee, ctx, region) <--
         context_call_edge(ctx, site, callee_ctx, callee), GeneratorCode(callee), InsnCode(site, code), CodeRegion(code, region);
     caught(ctx, region, h, o) <-- caught_from(callee_ctx, callee, ctx, region), raises(callee_ctx, callee, h, o);
     caught(ctx, outer, h, o) <-- caught(ctx, region, h, o), ReraisesTo(region, outer);
+
+    // A generator's body runs where it is stepped (`for`, `next`) or delegated to (`yield from`,
+    // `await`), which may be in a function it was passed to: what it raises is raised there too.
+    generator_raises(gctx.record(), g, h, o) <-- raises(gctx, g, h, o), GeneratorCode(g);
+    runs_generator(ctx, i, h, g) <-- Next(i, iv, _), pts(ctx, iv, h, ?Obj::Generator(g));
+    runs_generator(ctx, i, h, g) <-- Delegate(i, rv, _, _), pts(ctx, rv, h, ?Obj::Generator(g));
+    raises(ctx, code, ho, o) <-- runs_generator(ctx, i, h, g), generator_raises(h, g, ho, o), InsnCode(i, code);
+    caught(ctx, region, ho, o) <-- runs_generator(ctx, i, h, g), generator_raises(h, g, ho, o), InsnRegion(i, region);
 
     pts(ctx, handler, h, o) <-- HandlerOf(region, handler), caught(ctx, region, h, o);
 }
