@@ -297,6 +297,12 @@ ascent::ascent_source! { calls:
     relation partial_count(Insn, u32);
     /// Call `site`, in `ctx`, calls the partial object `(hp, p)`; the result goes to `out`.
     relation partial_call(Ctx, Insn, HCtx, Insn, Var);
+    /// The partial object `(hp, p)` was made with `**c` (`partial(f, **c)`): its keywords.
+    relation partial_spread(HCtx, Insn, HCtx, Obj);
+    /// Call `site` of the partial object `(hp, p)` runs function `f`, after `shift` arguments
+    /// before the partial's own (a bound method's receiver; the class or instance for `__new__`
+    /// and `__init__` of a partial of a class).
+    relation partial_target(Ctx, Insn, HCtx, Insn, Insn, u32);
     /// Call `site` of a modelled builtin passes what `var` holds as its parameter `special`,
     /// by position or by keyword (`BuiltinParameter`).
     relation builtin_argument(Ctx, Insn, Special, Var);
@@ -418,7 +424,7 @@ ascent::ascent_source! { calls:
         builtin_call(ctx, site, BuiltinEffect::RunsString, out), StringRun(site, code);
     // 3.12+ `super().name` calls `super` inside `LOAD_SUPER_ATTR`.
     calls_external(i, *e) <-- SuperAttr(i, sv, _, _, _, _), pts(_, sv, _, ?Obj::External(e));
-    calls_external(site, e) <-- class_call(_, site, k, _), OutsideInit(k, e);
+    calls_external(site, e) <-- class_call(_, site, k, _, _, _), OutsideInit(k, e);
     // Calling an outside class (by convention a capitalized name: `ext.Client()`, `KeyError()`)
     // gives an outside instance named as the class, whose attributes are named after it.
     pts(ctx, out, HCtx::default(), Obj::External(*e)) <--
@@ -429,13 +435,13 @@ ascent::ascent_source! { calls:
     // a keyword callback gets the elements of the first argument (`sorted(xs, key=f)`), and
     // `map` and `filter` pass their function the elements of the next argument.
     callback_site(ctx, site) <-- external_call(ctx, site, e, _), if !e.is_argument(), !NeverCallsBack(e);
-    callback_site(ctx, site) <-- class_call(ctx, site, k, _), OutsideInit(k, e), !NeverCallsBack(e);
+    callback_site(ctx, site) <-- class_call(ctx, site, k, _, _, _), OutsideInit(k, e), !NeverCallsBack(e);
     context_request(ctx, site, *f, Some(*h)) <-- callback_site(ctx, site), CallbackArg(site, v), pts(ctx, v, h, ?Obj::Function(f));
     assumed_call(*site, *code) <--
         external_call(ctx, site, e, _), if !e.is_argument(), !ModelledBuiltin(e), CallbackArg(site, v),
         pts(ctx, v, _, ?Obj::Function(f)), MakeFunction(f, code, _);
     assumed_call(*site, *code) <--
-        class_call(ctx, site, k, _), OutsideInit(k, e), !ModelledBuiltin(e), CallbackArg(site, v),
+        class_call(ctx, site, k, _, _, _), OutsideInit(k, e), !ModelledBuiltin(e), CallbackArg(site, v),
         pts(ctx, v, _, ?Obj::Function(f)), MakeFunction(f, code, _);
     arg_elements(ctx, site, *f, 0, *xv) <--
         callback_site(ctx, site), CallKeyword(site, _, fv), pts(ctx, fv, _, ?Obj::Function(f)), CallPositional(site, 0, xv);
@@ -465,6 +471,9 @@ ascent::ascent_source! { calls:
         pts(ctx, v, h, o);
     partial_keyword(ctx.record(), *site, *name, *h, *o) <--
         builtin_call(ctx, site, BuiltinEffect::MakesPartial, _), CallKeyword(site, name, v), pts(ctx, v, h, o);
+    partial_spread(ctx.record(), *site, *h, *c) <--
+        builtin_call(ctx, site, BuiltinEffect::MakesPartial, _), CallStarKwargs(site, kv), pts(ctx, kv, h, c),
+        if c.iterates_own_elements();
     partial_count(site, *index) <--
         builtin_call(_, site, BuiltinEffect::MakesPartial, _), CallPositional(site, index, _), !CallPositional(*site, index + 1, _);
     partial_call(ctx, site, hp, p, out) <-- call_target(ctx, site, hp, ?Obj::Partial(p), out);
@@ -473,15 +482,28 @@ ascent::ascent_source! { calls:
     call_args(ctx, site, *f, count + 1, p), arg_obj(ctx, site, *f, 0, *h, r.obj()), own_result_to(ctx, site, *f, count + 1, out),
     context_request(ctx, site, *f, None) <--
         partial_call(ctx, site, hp, p, out), partial_of(hp, p, h, ?Obj::Bound(f, r)), partial_count(p, count);
-    arg_obj(ctx, site, f, index + shift, ho, o) <--
-        partial_call(ctx, site, hp, p, _), partial_of(hp, p, _, callee), if let Some((f, shift)) = callee.function_and_shift(),
-        kept_arg(hp, p, index, ho, o);
+    // A partial of a class makes an instance there, as calling the class does.
+    class_call(ctx, site, *k, *count, *p, out) <--
+        partial_call(ctx, site, hp, p, out), partial_of(hp, p, _, ?Obj::Class(k)), partial_count(p, count);
+    partial_target(ctx, site, hp, p, f, shift) <--
+        partial_call(ctx, site, hp, p, _), partial_of(hp, p, _, callee), if let Some((f, shift)) = callee.function_and_shift();
+    partial_target(ctx, site, hp, p, new, 1) <--
+        partial_call(ctx, site, hp, p, _), partial_of(hp, p, _, ?Obj::Class(k)),
+        special_attr(k, Special::New, _, ?Obj::Wrapped(Wrapper::StaticMethod, new));
+    partial_target(ctx, site, hp, p, init, 1) <--
+        partial_call(ctx, site, hp, p, _), partial_of(hp, p, _, ?Obj::Class(k)),
+        special_attr(k, Special::Init, _, ?Obj::Function(init));
+    arg_obj(ctx, site, f, index + shift, ho, o) <-- partial_target(ctx, site, hp, p, f, shift), kept_arg(hp, p, index, ho, o);
     local(callee_ctx, code, slot, ho, o) <--
-        partial_call(ctx, site, hp, p, _), partial_of(hp, p, _, callee), if let Some((f, _)) = callee.function_and_shift(),
-        invocation(ctx, site, f, callee_ctx), partial_keyword(hp, p, name, ho, o), KeywordSlot(f, name, code, slot, _);
+        partial_target(ctx, site, hp, p, f, _), invocation(ctx, site, f, callee_ctx), partial_keyword(hp, p, name, ho, o),
+        KeywordSlot(f, name, code, slot, _);
     keyed(callee_ctx.record(), Obj::Container(Container::var_keywords(*code)), *name, *ho, *o) <--
-        partial_call(ctx, site, hp, p, _), partial_of(hp, p, _, callee), if let Some((f, _)) = callee.function_and_shift(),
-        invocation(ctx, site, f, callee_ctx), partial_keyword(hp, p, name, ho, o), KwArgsOf(f, code), !KeywordParam(code, name);
+        partial_target(ctx, site, hp, p, f, _), invocation(ctx, site, f, callee_ctx), partial_keyword(hp, p, name, ho, o),
+        KwArgsOf(f, code), !KeywordParam(code, name);
+    // The partial's `**c` binds as a call's own would, past the partial's positional arguments.
+    kwargs_spread(*f, shift + count, *callee_ctx, *h, *c) <--
+        partial_target(ctx, site, hp, p, f, shift), partial_count(p, count), invocation(ctx, site, f, callee_ctx),
+        partial_spread(hp, p, h, c);
 
     // `threading.Thread(target=f, args=(...), kwargs={...})`: starting the thread runs
     // `f(*args, **kwargs)`; the call is the thread's making (its `start()` is outside code).
@@ -675,10 +697,25 @@ ascent::ascent_source! { calls:
     pts(ctx, out, h, o) <--
         returned_argument(ctx, site, f, slot, out), other_result_to(ctx, site, f, out), MakeFunction(f, code, _),
         default_value(f, code, slot, h, o);
-    // Calls that may bind it from elements or a partial's keywords get whatever it returns.
+    // Through a partial: its keyword of that name, or the value at that key of its `**c`.
+    pts(ctx, out, ho, o) <--
+        returned_argument(ctx, site, f, slot, out), partial_target(ctx, site, hp, p, f, _), partial_keyword(hp, p, name, ho, o),
+        KeywordSlot(f, name, _, slot, _);
+    pts(ctx, out, ho, o) <--
+        returned_argument(ctx, site, f, slot, out), partial_target(ctx, site, hp, p, f, _), partial_spread(hp, p, h, c),
+        KeywordSlot(f, name, _, slot, _), keyed(h, c, name, ho, o);
+    // Calls that may bind it from elements (their own, or a partial's `*xs` or unkeyed `**c`)
+    // get whatever it returns.
     pass_through_unknown(ctx, site, f, out) <-- returned_argument(ctx, site, f, _, out), StarCall(site), !ForwardingSite(*site);
-    pass_through_unknown(ctx, site, f, out) <-- returned_argument(ctx, site, f, _, out), partial_call(ctx, site, _, _, _);
     pass_through_unknown(ctx, site, f, out) <-- returned_argument(ctx, site, f, _, out), arg_elements(ctx, site, f, _, _);
+    pass_through_unknown(ctx, site, f, out) <--
+        returned_argument(ctx, site, f, _, out), partial_target(ctx, site, _, p, f, _), CallStarArgs(p, _);
+    pass_through_unknown(ctx, site, f, out) <--
+        returned_argument(ctx, site, f, _, out), partial_target(ctx, site, hp, p, f, _), partial_spread(hp, p, _, c),
+        if !c.is_dict();
+    pass_through_unknown(ctx, site, f, out) <--
+        returned_argument(ctx, site, f, _, out), partial_target(ctx, site, hp, p, f, _), partial_spread(hp, p, h, c),
+        unkeyed(h, c);
     pts(ctx, out, h, o) <--
         pass_through_unknown(ctx, site, f, out), invocation(ctx, site, f, callee_ctx), MakeFunction(f, callee, _),
         returns(callee_ctx, callee, h, o);

@@ -161,8 +161,10 @@ ascent::ascent_source! { classes:
     relation class_store(Insn, Sym, HCtx, Obj);
     /// The functions of a property's setter.
     relation property_setter(Insn, Insn);
-    /// Call `site` in reachable code calls class `k`; the result goes to `out`.
-    relation class_call(Ctx, Insn, Insn, Var);
+    /// Call `site` in reachable code calls class `k`, passing its own arguments after `count`
+    /// others and the keywords of call `named` (a partial's, when it calls a partial of `k`;
+    /// else none and itself); the result goes to `out`.
+    relation class_call(Ctx, Insn, Insn, u32, Insn, Var);
     /// Free `slot` of `code` holds a cell holding class `k` (the `__class__` cell).
     relation class_cell(Code, Slot, Insn);
     /// `super()` at `site` in `code` (first parameter `first`) is about class `k`; the result goes to `out`.
@@ -393,13 +395,13 @@ ascent::ascent_source! { classes:
         builtin_call(ctx, site, BuiltinEffect::MakesDataclass, out), call_target(ctx, site, _, ?Obj::External(e), _),
         !CallPositional(*site, 0, _);
     arg_obj(ctx, site, *f, 0, ctx.record(), Obj::Instance(*site, *k)), context_request(ctx, site, *f, None) <--
-        class_call(ctx, site, k, _), dataclass(k), special_attr(k, Special::PostInit, _, ?Obj::Function(f));
-    binds_defaults(ctx, site) <-- class_call(ctx, site, k, _), dataclass(k);
+        class_call(ctx, site, k, _, _, _), dataclass(k), special_attr(k, Special::PostInit, _, ?Obj::Function(f));
+    binds_defaults(ctx, site) <-- class_call(ctx, site, k, _, _, _), dataclass(k);
     // The generated `__init__` (the class body defining none) stores each keyword argument in
     // the field of its name. (Positional arguments fill the fields in annotation order, which
     // the facts do not record: they are left to the class's attribute loads.)
     field_flow(ctx, v, ctx.record(), Obj::Instance(*site, *k), name) <--
-        class_call(ctx, site, k, _), dataclass(k), CallKeyword(site, name, v), SpecialName(Special::Init, init),
+        class_call(ctx, site, k, _, _, _), dataclass(k), CallKeyword(site, name, v), SpecialName(Special::Init, init),
         !ClassDefines(*k, init);
     // `name: T = field(default_factory=f)`: constructing the dataclass calls `f` (the generated
     // `__init__` does, outside the package: the edge is the constructing call's) and the field
@@ -408,18 +410,18 @@ ascent::ascent_source! { classes:
         builtin_call(_, site, BuiltinEffect::MakesField, _), ClassStoresCall(k, name, site), CallKeyword(site, kw, fv),
         SpecialName(Special::DefaultFactory, kw), pts(_, fv, h, o);
     context_request(ctx, *site, *f, Some(*h)), binds_defaults(ctx, *site) <--
-        class_call(ctx, site, k, _), dataclass(k), field_factory(k, _, h, ?Obj::Function(f));
+        class_call(ctx, site, k, _, _, _), dataclass(k), field_factory(k, _, h, ?Obj::Function(f));
     field(Obj::Instance(*site, *k), *name, h, o) <--
-        class_call(ctx, site, k, _), dataclass(k), field_factory(k, name, _, ?Obj::Function(f)),
+        class_call(ctx, site, k, _, _, _), dataclass(k), field_factory(k, name, _, ?Obj::Function(f)),
         invocation(ctx, site, f, callee_ctx), MakeFunction(f, code, _), returns(callee_ctx, code, h, o),
         !GeneratorCode(code);
     field(Obj::Instance(*site, *k), *name, h, o) <--
-        class_call(ctx, site, k, _), dataclass(k), field_factory(k, name, _, ?Obj::Function(f)),
+        class_call(ctx, site, k, _, _, _), dataclass(k), field_factory(k, name, _, ?Obj::Function(f)),
         invocation(ctx, site, f, callee_ctx), MakeFunction(f, code, _), GeneratorCode(code), result(callee_ctx, code, h, o);
     field(Obj::Instance(*site, *k), *name, ctx.record(), Obj::Instance(*site, *fk)) <--
-        class_call(ctx, site, k, _), dataclass(k), field_factory(k, name, _, ?Obj::Class(fk));
+        class_call(ctx, site, k, _, _, _), dataclass(k), field_factory(k, name, _, ?Obj::Class(fk));
     arg_obj(ctx, *site, *init, 0, ctx.record(), Obj::Instance(*site, *fk)), receiver_request(ctx, *site, *init, Obj::Instance(*site, *fk)) <--
-        class_call(ctx, site, k, _), dataclass(k), field_factory(k, _, _, ?Obj::Class(fk)),
+        class_call(ctx, site, k, _, _, _), dataclass(k), field_factory(k, _, _, ?Obj::Class(fk)),
         special_attr(fk, Special::Init, _, ?Obj::Function(init));
 
     // Enums: the body's constants and `auto()` values are members, instances of the class made
@@ -431,7 +433,7 @@ ascent::ascent_source! { classes:
     pts(ctx, out, HCtx::default(), Obj::Instance(*k, *k)) <-- Subscript(_, cv, _, out), pts(ctx, cv, _, ?Obj::Class(k)), enum_class(k);
     pts(ctx, out, h, Obj::Class(*k)) <-- GetIter(_, iv, out), pts(ctx, iv, h, ?Obj::Class(k)), enum_class(k);
     pts(ctx, out, HCtx::default(), Obj::Instance(*k, *k)) <-- Next(_, iv, out), pts(ctx, iv, _, ?Obj::Class(k)), enum_class(k);
-    pts(ctx, out, HCtx::default(), Obj::Instance(*k, *k)) <-- class_call(ctx, _, k, out), enum_class(k);
+    pts(ctx, out, HCtx::default(), Obj::Instance(*k, *k)) <-- class_call(ctx, _, k, _, _, out), enum_class(k);
     arg_obj(ctx, *site, *f, 0, HCtx::default(), Obj::Class(*k)), arg_var(ctx, *site, *f, 1, *x), context_request(ctx, *site, *f, None) <--
         builtin_call(ctx, site, ?BuiltinEffect::CallsClassSpecial(special), _), CallPositional(site, 1, cv),
         pts(ctx, cv, _, ?Obj::Class(k)), metaclass_of(k, mk), special_attr(mk, special, _, ?Obj::Function(f)),
@@ -457,22 +459,23 @@ ascent::ascent_source! { classes:
         pts(ctx, v, _, ?Obj::Function(set));
 
     // Calling a class: allocation, `__new__` (given the class first), `__init__` (given the instance).
-    class_call(ctx, site, *k, out) <-- call_target(ctx, site, _, ?Obj::Class(k), out);
-    class_call(ctx, site, *k, out) <-- call_target(ctx, site, _, ?Obj::TypeCall(k), out);
-    pts(ctx, out, ctx.record(), Obj::Instance(*site, *k)) <-- class_call(ctx, site, k, out);
-    call_args(ctx, site, new, 1, site), arg_obj(ctx, site, new, 0, HCtx::default(), Obj::Class(*k)), own_result_to(ctx, site, new, 1, out) <--
-        class_call(ctx, site, k, out), special_attr(k, Special::New, _, ?Obj::Wrapped(Wrapper::StaticMethod, new));
+    class_call(ctx, site, *k, 0, *site, out) <-- call_target(ctx, site, _, ?Obj::Class(k), out);
+    class_call(ctx, site, *k, 0, *site, out) <-- call_target(ctx, site, _, ?Obj::TypeCall(k), out);
+    pts(ctx, out, ctx.record(), Obj::Instance(*site, *k)) <-- class_call(ctx, site, k, _, _, out);
+    call_args(ctx, site, new, 1 + count, named), arg_obj(ctx, site, new, 0, HCtx::default(), Obj::Class(*k)),
+    own_result_to(ctx, site, new, 1 + count, out) <--
+        class_call(ctx, site, k, count, named, out), special_attr(k, Special::New, _, ?Obj::Wrapped(Wrapper::StaticMethod, new));
     // `__new__` runs for the instance the call makes, in every rule set, as a descriptor's
     // methods do; what `object.__new__(cls)` makes there is that instance (below).
     context_response(ctx, site, new, None, Ctx::receiver(*site)) <--
-        class_call(ctx, site, k, _), special_attr(k, Special::New, _, ?Obj::Wrapped(Wrapper::StaticMethod, new));
-    call_args(ctx, site, init, 1, site), arg_obj(ctx, site, init, 0, ctx.record(), Obj::Instance(*site, *k)),
+        class_call(ctx, site, k, _, _, _), special_attr(k, Special::New, _, ?Obj::Wrapped(Wrapper::StaticMethod, new));
+    call_args(ctx, site, init, 1 + count, named), arg_obj(ctx, site, init, 0, ctx.record(), Obj::Instance(*site, *k)),
     receiver_request(ctx, site, init, Obj::Instance(*site, *k)) <--
-        class_call(ctx, site, k, _), special_attr(k, Special::Init, _, ?Obj::Function(init));
+        class_call(ctx, site, k, count, named, _), special_attr(k, Special::Init, _, ?Obj::Function(init));
     // `__init__` also runs on what a package `__new__` returns, when that is an instance of
     // the class called (the interpreter's check, for the class itself).
-    call_args(ctx, site, init, 1, site), arg_obj(ctx, site, init, 0, *h, *inst), receiver_request(ctx, site, init, *inst) <--
-        class_call(ctx, site, k, out), special_attr(k, Special::New, _, ?Obj::Wrapped(Wrapper::StaticMethod, _)),
+    call_args(ctx, site, init, 1 + count, named), arg_obj(ctx, site, init, 0, *h, *inst), receiver_request(ctx, site, init, *inst) <--
+        class_call(ctx, site, k, count, named, out), special_attr(k, Special::New, _, ?Obj::Wrapped(Wrapper::StaticMethod, _)),
         special_attr(k, Special::Init, _, ?Obj::Function(init)), pts(ctx, out, h, inst),
         if matches!(inst, Obj::Instance(made, c) if c == k && made != site);
     // An outside class's `__new__` (`object.__new__(cls)`, `tuple.__new__(cls, xs)`) makes an
