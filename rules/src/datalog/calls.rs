@@ -87,6 +87,11 @@ ascent::ascent_source! { calls_prepare:
     CallPositional(site, index + 1, v) <-- CallArg(site, index, v), ReceiverArgument(site, _);
     CallPositional(site, index, v) <-- CallArg(site, index, v), !HasReceiverArgument(site);
     HasReceiverArgument(site) <-- ReceiverArgument(site, _);
+    // `f(a, b, **kw)` (`CALL_FUNCTION_EX`) passes its positional arguments in a tuple built in
+    // place: they are positional arguments, as `f(a, b)`'s are (they bind as star elements too).
+    CallPositional(site, index, v) <--
+        CallStarArgs(site, sv), StackFlow(built, sv), BuildContainer(b, ContainerKind::Tuple, built), !ExtendedTuple(*b),
+        ContainerItem(b, index, v);
     NameArg(site, index, name) <-- CallPositional(site, index, v), StackFlow(out, v), NameConst(out, name);
     ModuleNameArg(site, index, m, top) <--
         CallPositional(site, index, v), StackFlow(out, v), LoadConst(_, c, out), ConstModule(c, m, top);
