@@ -570,7 +570,7 @@ macro_rules! fixed_point_inputs {
             OutsideElement, OutsideReceiver, NotRun, Subscript, SubscriptedBase, SpecialCallSite, SpecialFallback,
             MetaclassKeyword, ImplicitlyWrapped, ModuleNameArg, DeleteAttr, GlobalDefined, ConstMethod, ContainerTypeMethod,
             SliceLoad, EnterResult, SpecialCallArg, PercentFormat, WithFromList, KeyedCall,
-            DefaultParam, CallSite, StarCall, ClassStoresCall, ClassStoresValue, NamedItemStore, NamedItemLoad,
+            DefaultParam, CallSite, StarCall, LooseStarArgs, ClassStoresCall, ClassStoresValue, NamedItemStore, NamedItemLoad,
             StringRun, TypeCallClass, OutsideSubmodule,
         )
     };
@@ -608,7 +608,7 @@ macro_rules! prepared_relations {
             ExactTuple, StaticElem, KnownAll, AllName, ContainerMethodLoad, AsyncGeneratorCode, RaiseIn, RegionRaise, HandlerOf, CodeRegion, ReraisesTo, ImplicitCall, ImplicitArg,
             ImplicitResult, FallbackCall, ReflectedCall, LeftMethod, ContextExit, SpecialCallSite, MetaclassKeyword,
             ModuleNameArg, SliceLoad, EnterResult, SpecialCallArg, PercentFormat, WithFromList, KeyedCall,
-            DefaultParam, CallSite, StarCall, ClassStoresCall, ClassStoresValue, NamedItemStore, NamedItemLoad,
+            DefaultParam, CallSite, StarCall, LooseStarArgs, ClassStoresCall, ClassStoresValue, NamedItemStore, NamedItemLoad,
             StringRun, TypeCallClass,
         )
     };

@@ -14,6 +14,8 @@ ascent::ascent_source! { calls_prepare:
     relation FromMethodSelf(Var);
     relation ReceiverArgument(Insn, Var);
     relation HasReceiverArgument(Insn);
+    /// What `var` holds, a call's `*args`, is the tuple `b` builds in place.
+    relation StarTuple(Var, Insn);
     relation DefaultValue(Insn, u32, Var);
     /// Default `index` of the function made at `f` is the constant `obj` (every default a
     /// constant: the compiler makes the tuple one constant).
@@ -89,9 +91,10 @@ ascent::ascent_source! { calls_prepare:
     HasReceiverArgument(site) <-- ReceiverArgument(site, _);
     // `f(a, b, **kw)` (`CALL_FUNCTION_EX`) passes its positional arguments in a tuple built in
     // place: they are positional arguments, as `f(a, b)`'s are (they bind as star elements too).
-    CallPositional(site, index, v) <--
-        CallStarArgs(site, sv), StackFlow(built, sv), BuildContainer(b, ContainerKind::Tuple, built), !ExtendedTuple(*b),
-        ContainerItem(b, index, v);
+    CallPositional(site, index, v) <-- CallStarArgs(site, sv), StarTuple(sv, b), ContainerItem(b, index, v);
+    StarTuple(sv, b) <--
+        CallStarArgs(_, sv), StackFlow(built, sv), BuildContainer(b, ContainerKind::Tuple, built), !ExtendedTuple(*b);
+    LooseStarArgs(site) <-- CallStarArgs(site, sv), !StarTuple(sv, _);
     NameArg(site, index, name) <-- CallPositional(site, index, v), StackFlow(out, v), NameConst(out, name);
     ModuleNameArg(site, index, m, top) <--
         CallPositional(site, index, v), StackFlow(out, v), LoadConst(_, c, out), ConstModule(c, m, top);
@@ -714,7 +717,7 @@ ascent::ascent_source! { calls:
     pass_through_unknown(ctx, site, f, out) <-- returned_argument(ctx, site, f, _, out), StarCall(site), !ForwardingSite(*site);
     pass_through_unknown(ctx, site, f, out) <-- returned_argument(ctx, site, f, _, out), arg_elements(ctx, site, f, _, _);
     pass_through_unknown(ctx, site, f, out) <--
-        returned_argument(ctx, site, f, _, out), partial_target(ctx, site, _, p, f, _), CallStarArgs(p, _);
+        returned_argument(ctx, site, f, _, out), partial_target(ctx, site, _, p, f, _), LooseStarArgs(p);
     pass_through_unknown(ctx, site, f, out) <--
         returned_argument(ctx, site, f, _, out), partial_target(ctx, site, hp, p, f, _), partial_spread(hp, p, _, c),
         if !c.is_dict();

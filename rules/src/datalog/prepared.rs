@@ -95,6 +95,9 @@ ascent::ascent_source! { prepared:
     relation CallSite(Insn);
     /// A call with `*args` or `**kwargs`: which parameters it passes is not known.
     relation StarCall(Insn);
+    /// A call with `*xs` other than a tuple built in place (`f(a, **kw)`): the positions of
+    /// its positional arguments are not known.
+    relation LooseStarArgs(Insn);
     /// `code` returns what `var` holds.
     relation ReturnVar(Code, Var);
     /// A return of `code` gives its parameter `slot` as its call bound it (and nothing else).
