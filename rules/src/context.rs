@@ -52,6 +52,13 @@ pub trait Context: Copy + Clone + Default + Debug + Eq + Hash + Ord + Send + Syn
 
     /// A heap context as call sites.
     fn heap_call_string(heap: &Self::Heap) -> CallString;
+
+    /// What a raised object travels as, up the call graph to the handlers that may receive it
+    /// (`exceptions.rs`): the object itself, or a kind standing for every object of that kind
+    /// raised anywhere. Heap contexts never travel with it.
+    fn exception_kind(raised: Obj) -> Obj {
+        raised
+    }
 }
 
 /// The insensitive rule set's context: the root, where every function runs, or
@@ -94,6 +101,15 @@ impl Context for Receiver {
 
     fn heap_call_string(_: &()) -> CallString {
         CallString::default()
+    }
+
+    /// By class (an outside object as itself). Carrying each object made `raises` the largest
+    /// relation on networkx (1.57 M rows after 12 s: its ~730 raised instances, of a few dozen
+    /// classes, each copied to nearly every transitive caller); by class it stays under 25 k,
+    /// with the same call edges on seven corpus packages. A handler then receives every raised
+    /// instance of the classes that reach it.
+    fn exception_kind(raised: Obj) -> Obj {
+        crate::sets::type_of(raised)
     }
 }
 

@@ -52,6 +52,7 @@ pub struct Solution {
     pub assumed_call: Vec<(Insn, Code)>,
     pub invokes: Vec<(Insn, Insn)>,
     pub returns: Vec<(Code, Obj)>,
+    /// `(code, kind)`: `code` may raise an exception of this kind (`Context::exception_kind`).
     pub raises: Vec<(Code, Obj)>,
     pub mro: Vec<MroRow>,
     pub unresolved: Vec<(Insn, Group)>,
@@ -797,7 +798,7 @@ macro_rules! program {
                 heaviest(&mut text, "elem_subset(source, container)", self.elem_subset.iter().map(|t| (t.1, t.3)));
                 heaviest(&mut text, "field(obj, name, obj)", self.field.iter().map(|t| ((t.0, t.1), t.3)));
                 heaviest(&mut text, "attr_load(obj, name, var)", self.attr_load.iter().map(|t| ((t.3, t.4), t.5)));
-                heaviest(&mut text, "raises(code, obj)", self.raises.iter().map(|t| (t.1, t.3)));
+                heaviest(&mut text, "raises(code, kind)", self.raises.iter().map(|t| (t.1, t.2)));
                 heaviest(&mut text, "reachable(ctx, code)", self.reachable.iter().map(|t| (t.1, t.0)));
                 object_kinds(&mut text, self.pts.iter().map(|t| (t.1, t.3)));
                 text
@@ -848,7 +849,7 @@ macro_rules! program {
                     call_edge,
                     assumed_call: sorted(&self.assumed_call),
                     returns: sorted_owned(self.returns.iter().map(|r| (r.1, r.3))),
-                    raises: sorted_owned(self.raises.iter().map(|r| (r.1, r.3))),
+                    raises: sorted_owned(self.raises.iter().map(|r| (r.1, r.2))),
                     mro: sorted(&self.mro),
                     context_call_edge: sorted_owned(
                         self.context_call_edge.iter().map(|r| (r.0.call_string(), r.1, r.2.call_string(), r.3)),

@@ -16,11 +16,17 @@ ascent::ascent_source! { exceptions_prepare:
 
 ascent::ascent_source! { exceptions:
 
-    /// Code object `code`, run in `ctx`, may raise `obj` (an instance).
-    relation raises(Ctx, Code, HCtx, Obj);
-    /// An instruction covered by exception region `region`, run in `ctx`, may raise `obj`: the
-    /// region's handler receives it.
-    relation caught(Ctx, u32, HCtx, Obj);
+    // A raised object travels as its kind, which the rule set chooses (`Context::exception_kind`:
+    // the insensitive set merges by class), and a handler receives every raised object of the
+    // kinds that reach it.
+
+    /// Code object `code`, run in `ctx`, may raise an exception of kind `kind`.
+    relation raises(Ctx, Code, Obj);
+    /// An instruction covered by exception region `region`, run in `ctx`, may raise an exception
+    /// of kind `kind`: the region's handler receives it.
+    relation caught(Ctx, u32, Obj);
+    /// `obj` (made in heap context `h`) is raised somewhere, as an exception of kind `kind`.
+    relation exception_object(Obj, HCtx, Obj);
     /// `raise` at `i` (in `ctx`) raises a new instance of class `k`.
     relation class_raised(Ctx, Insn, Insn);
     /// Code object `caller` in `ctx` has a call site that runs `callee` in `callee_ctx` (what it
@@ -30,21 +36,24 @@ ascent::ascent_source! { exceptions:
     relation caught_from(Ctx, Code, Ctx, u32);
     /// What the generator object `(h, Generator(g))` raises when its body runs: what its code
     /// raises in the activation that made it.
-    relation generator_raises(HCtx, Code, HCtx, Obj);
+    relation generator_raises(HCtx, Code, Obj);
     /// Instruction `i` (in `ctx`) steps or awaits the generator object `(h, Generator(g))`.
     relation runs_generator(Ctx, Insn, HCtx, Code);
 
-    raises(ctx, code, h, o) <-- RaiseIn(code, _, ev), pts(ctx, ev, h, o), if is_exception_value(*o);
+    raises(ctx, code, Ctx::exception_kind(*o)), exception_object(Ctx::exception_kind(*o), h, o) <--
+        RaiseIn(code, _, ev), pts(ctx, ev, h, o), if is_exception_value(*o);
     // `raise E` raises `E()`.
-    raises(ctx, code, ctx.record(), Obj::Instance(*i, *k)), class_raised(ctx, i, k) <--
+    raises(ctx, code, Ctx::exception_kind(Obj::Instance(*i, *k))), class_raised(ctx, i, k) <--
         RaiseIn(code, i, ev), pts(ctx, ev, _, ?Obj::Class(k));
+    exception_object(Ctx::exception_kind(Obj::Instance(*i, *k)), ctx.record(), Obj::Instance(*i, *k)) <--
+        class_raised(ctx, i, k);
     arg_obj(ctx, i, init, 0, ctx.record(), Obj::Instance(*i, *k)), receiver_request(ctx, i, init, Obj::Instance(*i, *k)) <--
         class_raised(ctx, i, k), special_attr(k, Special::Init, _, ?Obj::Function(init));
     caller_of(callee_ctx, callee, ctx, caller) <-- context_call_edge(ctx, site, callee_ctx, callee), InsnCode(site, caller);
-    raises(ctx, caller, h, o) <-- caller_of(callee_ctx, callee, ctx, caller), raises(callee_ctx, callee, h, o);
+    raises(ctx, caller, kind) <-- caller_of(callee_ctx, callee, ctx, caller), raises(callee_ctx, callee, kind);
 
-    caught(ctx, region, h, o) <-- RegionRaise(region, ev), pts(ctx, ev, h, o), if is_exception_value(*o);
-    caught(ctx, region, ctx.record(), Obj::Instance(*i, *k)) <-- class_raised(ctx, i, k), InsnRegion(i, region);
+    caught(ctx, region, Ctx::exception_kind(*o)) <-- RegionRaise(region, ev), pts(ctx, ev, _, o), if is_exception_value(*o);
+    caught(ctx, region, Ctx::exception_kind(Obj::Instance(*i, *k))) <-- class_raised(ctx, i, k), InsnRegion(i, region);
     caught_from(callee_ctx, callee, ctx, region) <--
         context_call_edge(ctx, site, callee_ctx, callee), InsnRegion(site, region), !GeneratorCode(callee);
     // A generator's body runs where it is iterated, which its maker may do anywhere, also in a
@@ -52,16 +61,16 @@ ascent::ascent_source! { exceptions:
     // made it.
     caught_from(callee_ctx, callee, ctx, region) <--
         context_call_edge(ctx, site, callee_ctx, callee), GeneratorCode(callee), InsnCode(site, code), CodeRegion(code, region);
-    caught(ctx, region, h, o) <-- caught_from(callee_ctx, callee, ctx, region), raises(callee_ctx, callee, h, o);
-    caught(ctx, outer, h, o) <-- caught(ctx, region, h, o), ReraisesTo(region, outer);
+    caught(ctx, region, kind) <-- caught_from(callee_ctx, callee, ctx, region), raises(callee_ctx, callee, kind);
+    caught(ctx, outer, kind) <-- caught(ctx, region, kind), ReraisesTo(region, outer);
 
     // A generator's body runs where it is stepped (`for`, `next`) or delegated to (`yield from`,
     // `await`), which may be in a function it was passed to: what it raises is raised there too.
-    generator_raises(gctx.record(), g, h, o) <-- raises(gctx, g, h, o), GeneratorCode(g);
+    generator_raises(gctx.record(), g, kind) <-- raises(gctx, g, kind), GeneratorCode(g);
     runs_generator(ctx, i, h, g) <-- Next(i, iv, _), pts(ctx, iv, h, ?Obj::Generator(g));
     runs_generator(ctx, i, h, g) <-- Delegate(i, rv, _, _), pts(ctx, rv, h, ?Obj::Generator(g));
-    raises(ctx, code, ho, o) <-- runs_generator(ctx, i, h, g), generator_raises(h, g, ho, o), InsnCode(i, code);
-    caught(ctx, region, ho, o) <-- runs_generator(ctx, i, h, g), generator_raises(h, g, ho, o), InsnRegion(i, region);
+    raises(ctx, code, kind) <-- runs_generator(ctx, i, h, g), generator_raises(h, g, kind), InsnCode(i, code);
+    caught(ctx, region, kind) <-- runs_generator(ctx, i, h, g), generator_raises(h, g, kind), InsnRegion(i, region);
 
-    pts(ctx, handler, h, o) <-- HandlerOf(region, handler), caught(ctx, region, h, o);
+    pts(ctx, handler, h, o) <-- HandlerOf(region, handler), caught(ctx, region, kind), exception_object(kind, h, o);
 }
