@@ -53,11 +53,20 @@ pub trait Context: Copy + Clone + Default + Debug + Eq + Hash + Ord + Send + Syn
     /// A heap context as call sites.
     fn heap_call_string(heap: &Self::Heap) -> CallString;
 
-    /// What a raised object travels as, up the call graph to the handlers that may receive it
-    /// (`exceptions.rs`): the object itself, or a kind standing for every object of that kind
-    /// raised anywhere. Heap contexts never travel with it.
-    fn exception_kind(raised: Obj) -> Obj {
-        raised
+    /// What the object `raised`, made in heap context `heap`, travels as, up the call graph to
+    /// the handlers that may receive it (`exceptions.rs`): a kind standing for every object of
+    /// that kind raised anywhere. Heap contexts never travel with it. An object made in the root
+    /// context, already one for every activation, travels as its class (an outside object as
+    /// itself); one a context-sensitive activation made keeps its identity, which is what its
+    /// context was asked for. Carrying every object made `raises` the largest relation on
+    /// networkx (1.57 M rows after 12 s: its ~730 raised instances, of a few dozen classes,
+    /// each copied to nearly every transitive caller).
+    fn exception_kind(heap: &Self::Heap, raised: Obj) -> Obj {
+        if *heap == Self::Heap::default() {
+            crate::sets::type_of(raised)
+        } else {
+            raised
+        }
     }
 }
 
@@ -101,15 +110,6 @@ impl Context for Receiver {
 
     fn heap_call_string(_: &()) -> CallString {
         CallString::default()
-    }
-
-    /// By class (an outside object as itself). Carrying each object made `raises` the largest
-    /// relation on networkx (1.57 M rows after 12 s: its ~730 raised instances, of a few dozen
-    /// classes, each copied to nearly every transitive caller); by class it stays under 25 k,
-    /// with the same call edges on seven corpus packages. A handler then receives every raised
-    /// instance of the classes that reach it.
-    fn exception_kind(raised: Obj) -> Obj {
-        crate::sets::type_of(raised)
     }
 }
 

@@ -16,8 +16,8 @@ ascent::ascent_source! { exceptions_prepare:
 
 ascent::ascent_source! { exceptions:
 
-    // A raised object travels as its kind, which the rule set chooses (`Context::exception_kind`:
-    // the insensitive set merges by class), and a handler receives every raised object of the
+    // A raised object travels as its kind (`Context::exception_kind`: its class, unless a
+    // context-sensitive activation made it), and a handler receives every raised object of the
     // kinds that reach it.
 
     /// Code object `code`, run in `ctx`, may raise an exception of kind `kind`.
@@ -40,20 +40,20 @@ ascent::ascent_source! { exceptions:
     /// Instruction `i` (in `ctx`) steps or awaits the generator object `(h, Generator(g))`.
     relation runs_generator(Ctx, Insn, HCtx, Code);
 
-    raises(ctx, code, Ctx::exception_kind(*o)), exception_object(Ctx::exception_kind(*o), h, o) <--
+    raises(ctx, code, Ctx::exception_kind(h, *o)), exception_object(Ctx::exception_kind(h, *o), h, o) <--
         RaiseIn(code, _, ev), pts(ctx, ev, h, o), if is_exception_value(*o);
     // `raise E` raises `E()`.
-    raises(ctx, code, Ctx::exception_kind(Obj::Instance(*i, *k))), class_raised(ctx, i, k) <--
+    raises(ctx, code, Ctx::exception_kind(&ctx.record(), Obj::Instance(*i, *k))), class_raised(ctx, i, k) <--
         RaiseIn(code, i, ev), pts(ctx, ev, _, ?Obj::Class(k));
-    exception_object(Ctx::exception_kind(Obj::Instance(*i, *k)), ctx.record(), Obj::Instance(*i, *k)) <--
+    exception_object(Ctx::exception_kind(&ctx.record(), Obj::Instance(*i, *k)), ctx.record(), Obj::Instance(*i, *k)) <--
         class_raised(ctx, i, k);
     arg_obj(ctx, i, init, 0, ctx.record(), Obj::Instance(*i, *k)), receiver_request(ctx, i, init, Obj::Instance(*i, *k)) <--
         class_raised(ctx, i, k), special_attr(k, Special::Init, _, ?Obj::Function(init));
     caller_of(callee_ctx, callee, ctx, caller) <-- context_call_edge(ctx, site, callee_ctx, callee), InsnCode(site, caller);
     raises(ctx, caller, kind) <-- caller_of(callee_ctx, callee, ctx, caller), raises(callee_ctx, callee, kind);
 
-    caught(ctx, region, Ctx::exception_kind(*o)) <-- RegionRaise(region, ev), pts(ctx, ev, _, o), if is_exception_value(*o);
-    caught(ctx, region, Ctx::exception_kind(Obj::Instance(*i, *k))) <-- class_raised(ctx, i, k), InsnRegion(i, region);
+    caught(ctx, region, Ctx::exception_kind(h, *o)) <-- RegionRaise(region, ev), pts(ctx, ev, h, o), if is_exception_value(*o);
+    caught(ctx, region, Ctx::exception_kind(&ctx.record(), Obj::Instance(*i, *k))) <-- class_raised(ctx, i, k), InsnRegion(i, region);
     caught_from(callee_ctx, callee, ctx, region) <--
         context_call_edge(ctx, site, callee_ctx, callee), InsnRegion(site, region), !GeneratorCode(callee);
     // A generator's body runs where it is iterated, which its maker may do anywhere, also in a
