@@ -225,8 +225,8 @@ ascent::ascent_source! { classes:
     instance_load(k, name, ctx, i, h, site, out) <-- attr_load(ctx, i, h, ?Obj::Instance(site, k), name, out);
     class_load(k, name, ctx, i, out) <-- attr_load(ctx, i, _, ?Obj::Class(k), name, out);
     pts(ctx, out, h, o) <-- attr_load(ctx, _, _, b, name, out), field(b, name, h, o);
-    flow(store_ctx, v, ctx, out) <--
-        attr_load(ctx, _, hb, b, name, out), field_flow(store_ctx, v, hb, b, name), if !b.is_namespace();
+    flow(Ctx::default(), v, ctx, out) <-- attr_load(ctx, _, hb, b, name, out), root_field_flow(v, hb, b, name);
+    pts(ctx, out, h, o) <-- attr_load(ctx, _, hb, b, name, out), object_field(hb, b, name, h, o);
     pts(ctx, out, HCtx::default(), Obj::External(e.attr(*name))) <--
         attr_load(ctx, _, _, ?Obj::External(e), name, out), !OutsideSubmodule(e, name, _);
     // `import a.b.c` binds `a`; loading `b`, then `c`, gives those modules, named from the
@@ -238,9 +238,12 @@ ascent::ascent_source! { classes:
     pts(ctx, out, *h, Obj::AttrDict(*site, *k)) <--
         instance_load(k, name, ctx, _, h, site, out), SpecialName(Special::Dict, name);
     field_flow(ctx, v, h, Obj::Instance(*site, *k), name) <-- NamedItemStore(base, name, v), pts(ctx, base, h, ?Obj::AttrDict(site, k));
-    flow(store_ctx, v, ctx, out) <--
+    flow(Ctx::default(), v, ctx, out) <--
         NamedItemLoad(base, name, out), pts(ctx, base, h, ?Obj::AttrDict(site, k)),
-        field_flow(store_ctx, v, h, Obj::Instance(*site, *k), name);
+        root_field_flow(v, h, Obj::Instance(*site, *k), name);
+    pts(ctx, out, ho, o) <--
+        NamedItemLoad(base, name, out), pts(ctx, base, h, ?Obj::AttrDict(site, k)),
+        object_field(h, Obj::Instance(*site, *k), name, ho, o);
     pts(ctx, out, ho, o) <--
         NamedItemLoad(base, name, out), pts(ctx, base, _, ?Obj::AttrDict(site, k)), field(Obj::Instance(*site, *k), name, ho, o);
     // A method of a builtin value is an outside function named after its type (`<builtin>.str.join`);

@@ -106,11 +106,20 @@ ascent::ascent_source! { modules:
 
     /// Field `name` of the module or class `base` may hold `obj` (globals, class attributes:
     /// what imports and lookups along an MRO read). Namespaces have no heap context. Fields of
-    /// other objects are read through `field_flow`, never stored object by object
+    /// other objects are read through their stores (`root_field_flow`, `object_field`)
     /// (`crate::solve` lists them all).
     relation field(Obj, Sym, HCtx, Obj);
     /// What `var` holds in `ctx` is stored as field `name` of `base`.
     relation field_flow(Ctx, Var, HCtx, Obj, Sym);
+    /// The `field_flow` rows of the root context whose base is not a namespace: each load of
+    /// the field reads them through a `flow` edge from `var`.
+    relation root_field_flow(Var, HCtx, Obj, Sym);
+    /// Field `name` of `(hb, base)`, not a namespace, may hold `(h, obj)`, stored by an
+    /// activation other than the root, object by object. As flow edges, one activation per
+    /// receiver (networkx's `_dispatchable.__new__` runs for each of ~2,000 decorating call
+    /// sites) made an edge per activation for every load of each field it stores: 8.6 M
+    /// `flow` rows after 25 s, the largest relation.
+    relation object_field(HCtx, Obj, Sym, HCtx, Obj);
     /// The `field_flow` rows whose base is a module or class, and stores of globals (a
     /// relation of its own so that joining it with `pts` is a plain join on the variable).
     relation namespace_flow(Var, Obj, Sym);
@@ -119,6 +128,9 @@ ascent::ascent_source! { modules:
     field(b, name, HCtx::default(), o) <-- StaticField(b, name, o);
     namespace_flow(v, b, name) <-- StoreStatic(b, name, v);
     namespace_flow(v, b, name) <-- field_flow(_, v, _, b, name), if b.is_namespace();
+    root_field_flow(v, hb, b, name) <-- field_flow(ctx, v, hb, b, name), if !b.is_namespace(), if *ctx == Ctx::default();
+    object_field(hb, b, name, h, o) <--
+        field_flow(ctx, v, hb, b, name), if !b.is_namespace(), if *ctx != Ctx::default(), pts(ctx, v, h, o);
     field(b, name, h, o) <-- namespace_flow(v, b, name), pts(_, v, h, o);
     pts(ctx, out, h, o) <-- LoadStatic(b, name, out, code), field(b, name, h, o), active(ctx, code);
 
