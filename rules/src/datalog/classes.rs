@@ -135,6 +135,9 @@ ascent::ascent_source! { classes:
     relation special_attr(Insn, Special, HCtx, Obj);
     /// Attribute load `i`, in `ctx`, reads `name` from `base`, whose value goes to `out`.
     relation attr_load(Ctx, Insn, HCtx, Obj, Sym, Var);
+    /// Field `name` of `(hb, base)` is read into `out` (in `ctx`): an attribute load, or an
+    /// item a constant names of the object's `__dict__`.
+    relation field_load(Ctx, HCtx, Obj, Sym, Var);
     /// Attribute load `i` (in `ctx`) reads `name` from the instance `(h, site)` of class `k`, into
     /// `out` (`attr_load` keyed by class and name, so a new class attribute finds its loads by index).
     relation instance_load(Insn, Sym, Ctx, Insn, HCtx, Insn, Var);
@@ -224,9 +227,10 @@ ascent::ascent_source! { classes:
     attr_load(ctx, i, h, b, name, out) <-- AttrLoad(i, base, name, out), pts(ctx, base, h, b);
     instance_load(k, name, ctx, i, h, site, out) <-- attr_load(ctx, i, h, ?Obj::Instance(site, k), name, out);
     class_load(k, name, ctx, i, out) <-- attr_load(ctx, i, _, ?Obj::Class(k), name, out);
-    pts(ctx, out, h, o) <-- attr_load(ctx, _, _, b, name, out), field(b, name, h, o);
-    flow(Ctx::default(), v, ctx, out) <-- attr_load(ctx, _, hb, b, name, out), root_field_flow(v, hb, b, name);
-    pts(ctx, out, h, o) <-- attr_load(ctx, _, hb, b, name, out), object_field(hb, b, name, h, o);
+    field_load(ctx, hb, b, name, out) <-- attr_load(ctx, _, hb, b, name, out);
+    pts(ctx, out, h, o) <-- field_load(ctx, _, b, name, out), field(b, name, h, o);
+    flow(Ctx::default(), v, ctx, out) <-- field_load(ctx, hb, b, name, out), root_field_flow(v, hb, b, name);
+    pts(ctx, out, h, o) <-- field_load(ctx, hb, b, name, out), object_field(hb, b, name, h, o);
     pts(ctx, out, HCtx::default(), Obj::External(e.attr(*name))) <--
         attr_load(ctx, _, _, ?Obj::External(e), name, out), !OutsideSubmodule(e, name, _);
     // `import a.b.c` binds `a`; loading `b`, then `c`, gives those modules, named from the
@@ -238,14 +242,8 @@ ascent::ascent_source! { classes:
     pts(ctx, out, *h, Obj::AttrDict(*site, *k)) <--
         instance_load(k, name, ctx, _, h, site, out), SpecialName(Special::Dict, name);
     field_flow(ctx, v, h, Obj::Instance(*site, *k), name) <-- NamedItemStore(base, name, v), pts(ctx, base, h, ?Obj::AttrDict(site, k));
-    flow(Ctx::default(), v, ctx, out) <--
-        NamedItemLoad(base, name, out), pts(ctx, base, h, ?Obj::AttrDict(site, k)),
-        root_field_flow(v, h, Obj::Instance(*site, *k), name);
-    pts(ctx, out, ho, o) <--
-        NamedItemLoad(base, name, out), pts(ctx, base, h, ?Obj::AttrDict(site, k)),
-        object_field(h, Obj::Instance(*site, *k), name, ho, o);
-    pts(ctx, out, ho, o) <--
-        NamedItemLoad(base, name, out), pts(ctx, base, _, ?Obj::AttrDict(site, k)), field(Obj::Instance(*site, *k), name, ho, o);
+    field_load(ctx, h, Obj::Instance(*site, *k), name, out) <--
+        NamedItemLoad(base, name, out), pts(ctx, base, h, ?Obj::AttrDict(site, k));
     // A method of a builtin value is an outside function named after its type (`<builtin>.str.join`);
     // the builtin containers' modelled methods are their own objects (`containers.rs`).
     pts(ctx, out, HCtx::default(), Obj::External(*method)) <--

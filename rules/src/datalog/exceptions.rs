@@ -27,8 +27,8 @@ ascent::ascent_source! { exceptions:
     relation caught(Ctx, u32, Obj);
     /// `obj` (made in heap context `h`) is raised somewhere, as an exception of kind `kind`.
     relation exception_object(Obj, HCtx, Obj);
-    /// `raise` at `i` (in `ctx`) raises a new instance of class `k`.
-    relation class_raised(Ctx, Insn, Insn);
+    /// `raise` at `i` (in `ctx`) raises a new instance of class `k`, of kind `kind`.
+    relation class_raised(Ctx, Insn, Insn, Obj);
     /// Code object `caller` in `ctx` has a call site that runs `callee` in `callee_ctx` (what it
     /// raises, `caller` may).
     relation caller_of(Ctx, Code, Ctx, Code);
@@ -43,17 +43,17 @@ ascent::ascent_source! { exceptions:
     raises(ctx, code, Ctx::exception_kind(h, *o)), exception_object(Ctx::exception_kind(h, *o), h, o) <--
         RaiseIn(code, _, ev), pts(ctx, ev, h, o), if is_exception_value(*o);
     // `raise E` raises `E()`.
-    raises(ctx, code, Ctx::exception_kind(&ctx.record(), Obj::Instance(*i, *k))), class_raised(ctx, i, k) <--
-        RaiseIn(code, i, ev), pts(ctx, ev, _, ?Obj::Class(k));
-    exception_object(Ctx::exception_kind(&ctx.record(), Obj::Instance(*i, *k)), ctx.record(), Obj::Instance(*i, *k)) <--
-        class_raised(ctx, i, k);
+    class_raised(ctx, i, k, Ctx::exception_kind(&ctx.record(), Obj::Instance(*i, *k))) <--
+        RaiseIn(_, i, ev), pts(ctx, ev, _, ?Obj::Class(k));
+    raises(ctx, code, kind) <-- class_raised(ctx, i, _, kind), InsnCode(i, code);
+    exception_object(kind, ctx.record(), Obj::Instance(*i, *k)) <-- class_raised(ctx, i, k, kind);
     arg_obj(ctx, i, init, 0, ctx.record(), Obj::Instance(*i, *k)), receiver_request(ctx, i, init, Obj::Instance(*i, *k)) <--
-        class_raised(ctx, i, k), special_attr(k, Special::Init, _, ?Obj::Function(init));
+        class_raised(ctx, i, k, _), special_attr(k, Special::Init, _, ?Obj::Function(init));
     caller_of(callee_ctx, callee, ctx, caller) <-- context_call_edge(ctx, site, callee_ctx, callee), InsnCode(site, caller);
     raises(ctx, caller, kind) <-- caller_of(callee_ctx, callee, ctx, caller), raises(callee_ctx, callee, kind);
 
     caught(ctx, region, Ctx::exception_kind(h, *o)) <-- RegionRaise(region, ev), pts(ctx, ev, h, o), if is_exception_value(*o);
-    caught(ctx, region, Ctx::exception_kind(&ctx.record(), Obj::Instance(*i, *k))) <-- class_raised(ctx, i, k), InsnRegion(i, region);
+    caught(ctx, region, kind) <-- class_raised(ctx, i, _, kind), InsnRegion(i, region);
     caught_from(callee_ctx, callee, ctx, region) <--
         context_call_edge(ctx, site, callee_ctx, callee), InsnRegion(site, region), !GeneratorCode(callee);
     // A generator's body runs where it is iterated, which its maker may do anywhere, also in a
