@@ -431,7 +431,9 @@ impl Input {
                                 p.element_store.push((container, ctx, Node::Insn(site)))
                             }
                             ContainerEffect::ReturnsElement
+                            | ContainerEffect::ReturnsValue
                             | ContainerEffect::ReturnsElements
+                            | ContainerEffect::ReturnsValues
                             | ContainerEffect::ReturnsPairs => p.element_load.push((container, ctx, site)),
                             ContainerEffect::ReturnsArguments => {}
                         }

@@ -62,17 +62,17 @@ pub const CONTAINER_METHODS: &[(&str, ContainerEffect)] = &[
     ("appendleft", ContainerEffect::AddsArguments),
     ("extend", ContainerEffect::AddsElementsOfArguments),
     ("update", ContainerEffect::AddsElementsOfArguments),
-    ("pop", ContainerEffect::ReturnsElement),
+    ("pop", ContainerEffect::ReturnsValue),
     ("pop", ContainerEffect::ReturnsArguments),
     ("get", ContainerEffect::ReturnsArguments),
     ("setdefault", ContainerEffect::ReturnsArguments),
     ("popitem", ContainerEffect::ReturnsElement),
-    ("get", ContainerEffect::ReturnsElement),
-    ("setdefault", ContainerEffect::ReturnsElement),
+    ("get", ContainerEffect::ReturnsValue),
+    ("setdefault", ContainerEffect::ReturnsValue),
     ("copy", ContainerEffect::ReturnsElements),
     ("items", ContainerEffect::ReturnsPairs),
     ("keys", ContainerEffect::ReturnsElements),
-    ("values", ContainerEffect::ReturnsElements),
+    ("values", ContainerEffect::ReturnsValues),
 ];
 
 /// Outside classes (`None` module: builtins) whose attributes are all special methods

@@ -518,10 +518,15 @@ pub enum ContainerEffect {
     AddsArguments,
     /// The elements of its arguments become elements (`extend`, `update`).
     AddsElementsOfArguments,
-    /// It returns an element (`pop`, `get`, `setdefault`).
+    /// It returns an element (`popitem`).
     ReturnsElement,
-    /// It returns a container with the same elements (`copy`, `values`, `keys`).
+    /// It returns an element, of a dict the value at the key (`pop`, `get`, `setdefault`).
+    ReturnsValue,
+    /// It returns a container with the same elements (`copy`, `keys`).
     ReturnsElements,
+    /// It returns a container of the values of a dict, of other containers of the same
+    /// elements (`values`).
+    ReturnsValues,
     /// It returns the (key, value) pairs (`items`): a list, made at the call, of a tuple made
     /// there holding the keys and values, so that unpacking a pair gives a key or a value.
     ReturnsPairs,

@@ -43,13 +43,14 @@ ascent::ascent_source! { containers_prepare:
     ElemFlow(key, Obj::Container(Container::made(*b, ContainerKind::Dict))) <-- DictEntry(b, _, key, _), !KeyName(key, _);
     ElemFlow(value, Obj::Container(Container::made(*b, ContainerKind::Dict))) <-- DictEntry(b, _, key, value), !KeyName(key, _);
     ElemFlow(value, Obj::Container(Container::made(*b, ContainerKind::Dict))) <-- DictConstKeyEntry(b, _, c, value), !ConstName(c, _);
+    DisplayKey(key, Obj::Container(Container::made(*b, ContainerKind::Dict))) <-- DictEntry(b, _, key, _), !KeyName(key, _);
+    DisplayValue(value, Obj::Container(Container::made(*b, ContainerKind::Dict))) <-- DictEntry(b, _, key, value), !KeyName(key, _);
+    DisplayValue(value, Obj::Container(Container::made(*b, ContainerKind::Dict))) <-- DictConstKeyEntry(b, _, c, value), !ConstName(c, _);
 
     // Comprehensions and displays with stars add to a container being built; stores add keys and values.
     ElemStore(v, cv) <-- ContainerAdd(_, _, cv, v);
-    ElemStore(key, cv) <-- DictAdd(_, cv, key, _);
-    ElemStore(value, cv) <-- DictAdd(_, cv, _, value);
-    ElemStore(value, cv) <-- StoreSubscript(_, cv, key, value), !KeyName(key, _);
-    ElemStore(key, cv) <-- StoreSubscript(_, cv, key, _), !KeyName(key, _);
+    DictStore(key, value, cv) <-- DictAdd(_, cv, key, value);
+    DictStore(key, value, cv) <-- StoreSubscript(_, cv, key, value), !KeyName(key, _);
     ElemCopyInto(iv, cv) <-- ContainerExtend(_, _, cv, iv);
     ElemCopyInto(mv, cv) <-- DictMerge(_, cv, mv);
     Copy(lv, out) <-- ListToTuple(_, lv, out);
@@ -66,9 +67,19 @@ ascent::ascent_source! { containers_prepare:
     SliceLoad(i, cv, out) <-- Subscript(i, cv, key, out), SliceKey(key);
     ItemLoad(iv, index, out) <-- UnpackItem(i, index, out), Unpack(i, iv);
     ElemLoad(iv, out) <-- UnpackItemFromEnd(i, _, out), Unpack(i, iv);
+    // Of a dict, iterating and unpacking read keys; subscripts read values.
+    DictKeyRead(iv, out) <-- Next(_, iv, out);
+    DictKeyRead(iv, out) <-- UnpackItem(i, _, out), Unpack(i, iv);
+    DictKeyRead(iv, out) <-- UnpackItemFromEnd(i, _, out), Unpack(i, iv);
+    DictValueRead(cv, out) <-- Subscript(_, cv, key, out), !SliceKey(key), !KeyName(key, _);
     ElemCopyTo(iv, Obj::Container(Container::made(*i, ContainerKind::List))) <-- UnpackRest(i, _), Unpack(i, iv);
 
     ContainerMethodLoad(base, name, out) <-- LoadAttr(_, base, name, out), ContainerMethodEffect(name, _);
+    // The pairs `items()` makes at a call have the key at 0 and the value at 1.
+    ExactTuple(Obj::Container(Container::made(*site, ContainerKind::Tuple))) <--
+        Call(site, f, _), StackFlow(m, f), ContainerMethodLoad(_, name, m), ContainerMethodEffect(name, ContainerEffect::ReturnsPairs);
+    ExactTuple(Obj::Container(Container::made(*site, ContainerKind::Tuple))) <--
+        Call(site, f, _), ContainerMethodLoad(_, name, f), ContainerMethodEffect(name, ContainerEffect::ReturnsPairs);
 
     // Constants hold constants: iterating, unpacking or indexing them reads these.
     LoadedConst(c) <-- LoadConst(_, c, _);
@@ -110,6 +121,23 @@ ascent::ascent_source! { containers:
     relation keyed_flow(Ctx, Var, Sym, HCtx, Obj);
     /// The value at key `name` of what `c` holds is read into `out` (in `ctx`).
     relation keyed_load(HCtx, Obj, Sym, Ctx, Var);
+    /// Dict `c` may hold `obj` as a key.
+    relation key_of(HCtx, Obj, HCtx, Obj);
+    /// Dict `c` may hold `obj` as a value.
+    relation value_of(HCtx, Obj, HCtx, Obj);
+    /// Dict `c` may hold elements that `key_of` and `value_of` do not tell apart (copied from
+    /// another kind of container, or from outside): a key or a value of it is any element.
+    relation mixed(HCtx, Obj);
+    /// What `var` holds in `ctx` becomes a key of dict `c`.
+    relation key_flow(Ctx, Var, HCtx, Obj);
+    /// What `var` holds in `ctx` becomes a value of dict `c`.
+    relation value_flow(Ctx, Var, HCtx, Obj);
+    /// A key of dict `c` is read into `var` (in `ctx`).
+    relation key_load(HCtx, Obj, Ctx, Var);
+    /// A value of dict `c` is read into `var` (in `ctx`).
+    relation value_load(HCtx, Obj, Ctx, Var);
+    /// The values of dict `source` are elements of `container` (`values()`, the pairs of `items()`).
+    relation value_subset(HCtx, Obj, HCtx, Obj);
 
     // Only objects that `iterates_own_elements` have elements; the joins reading `elem`
     // leave the rest out (most of what a copied or loaded variable points to: sqlalchemy).
@@ -117,12 +145,22 @@ ascent::ascent_source! { containers:
     elem(HCtx::default(), c, HCtx::default(), o) <-- StaticElem(c, o);
     elem(ctx.record(), c, h, o) <-- ElemFlow(v, c), pts(ctx, v, h, o);
     elem_flow(ctx, v, h, c) <-- ElemStore(v, cv), pts(ctx, cv, h, c), if c.is_container();
+    elem_flow(ctx, k, h, c), elem_flow(ctx, v, h, c) <-- DictStore(k, v, cv), pts(ctx, cv, h, c), if c.is_container();
     elem(h, c, ho, o) <-- elem_flow(ctx, v, h, c), pts(ctx, v, ho, o), if !o.is_outside_argument();
     elem_subset(hs, source, ctx.record(), c) <--
         ElemCopyTo(v, c), pts(ctx, v, hs, source), if source.iterates_own_elements();
     elem_copy(ctx, v, h, c) <-- ElemCopyInto(v, cv), pts(ctx, cv, h, c), if c.is_container();
     elem_subset(hs, source, h, c) <-- elem_copy(ctx, v, h, c), pts(ctx, v, hs, source), if source.iterates_own_elements();
-    elem(h, c, ho, o) <-- elem_subset(hs, source, h, c), elem(hs, source, ho, o), if !o.is_outside_argument();
+    elem(h, c, ho, o) <--
+        elem_subset(hs, source, h, c), if !source.is_dict() || c.is_dict(), elem(hs, source, ho, o), if !o.is_outside_argument();
+    // What iterates a dict (`list(d)`, `[*d]`, `yield from d`) gets its keys.
+    elem(h, c, ho, o) <--
+        elem_subset(hs, source, h, c), if source.is_dict() && !c.is_dict(), key_of(hs, source, ho, o), if !o.is_outside_argument();
+    elem(h, c, ho, o) <--
+        elem_subset(hs, source, h, c), if source.is_dict() && !c.is_dict(), mixed(hs, source), elem(hs, source, ho, o),
+        if !o.is_outside_argument();
+    elem(h, c, ho, o) <-- value_subset(hs, source, h, c), value_of(hs, source, ho, o), if !o.is_outside_argument();
+    elem(h, c, ho, o) <-- value_subset(hs, source, h, c), mixed(hs, source), elem(hs, source, ho, o), if !o.is_outside_argument();
     item(ctx.record(), c, index, h, o) <-- ItemFlow(v, c, index), pts(ctx, v, h, o);
 
     // Dicts: a value stored at a constant string key is `keyed` there, and is an element as
@@ -145,10 +183,37 @@ ascent::ascent_source! { containers:
     keyed_load(h, c, name, ctx, out) <-- NamedItemLoad(cv, name, out), pts(ctx, cv, h, c), if c.iterates_own_elements();
     pts(ctx, out, ho, o) <-- keyed_load(h, c, name, ctx, out), keyed(h, c, name, ho, o);
     elem_load(h, c, ctx, out) <-- keyed_load(h, c, _, ctx, out), if !c.is_dict();
-    elem_load(h, c, ctx, out) <-- keyed_load(h, c, _, ctx, out), unkeyed(h, c);
+    value_load(h, c, ctx, out) <-- keyed_load(h, c, _, ctx, out), unkeyed(h, c);
 
-    elem_load(h, c, ctx, out) <-- ElemLoad(cv, out), pts(ctx, cv, h, c), if c.iterates_own_elements();
-    elem_load(h, c, ctx, out) <-- ItemLoad(cv, _, out), pts(ctx, cv, h, c), if c.iterates_own_elements(), !ExactTuple(c);
+    // Dicts keep their keys and values apart (`key_of`, `value_of`), as well as together as
+    // elements: every store of a key or a value is one of these, and what comes another way
+    // makes the dict `mixed`. Without them a dict of dicts (networkx's graphs) read every
+    // node, every inner dict and every attribute wherever it read any of them.
+    key_flow(ctx, k, h, c), value_flow(ctx, v, h, c) <-- DictStore(k, v, cv), pts(ctx, cv, h, c), if c.is_dict();
+    key_of(ctx.record(), c, h, o) <-- DisplayKey(v, c), pts(ctx, v, h, o);
+    value_of(ctx.record(), c, h, o) <-- DisplayValue(v, c), pts(ctx, v, h, o);
+    key_of(h, c, ho, o) <-- key_flow(ctx, v, h, c), pts(ctx, v, ho, o);
+    value_of(h, c, ho, o) <-- value_flow(ctx, v, h, c), pts(ctx, v, ho, o);
+    value_of(h, c, ho, o) <-- keyed(h, c, _, ho, o);
+    key_of(h, c, HCtx::default(), Obj::Const(ConstKind::Str)) <-- dict_key(h, c, _);
+    key_of(h, c, ho, o) <-- elem_subset(hs, source, h, c), if c.is_dict() && source.is_dict(), key_of(hs, source, ho, o);
+    value_of(h, c, ho, o) <-- elem_subset(hs, source, h, c), if c.is_dict() && source.is_dict(), value_of(hs, source, ho, o);
+    mixed(h, c) <-- elem_subset(hs, source, h, c), if c.is_dict() && source.is_dict(), mixed(hs, source);
+    mixed(h, c) <-- elem_subset(_, source, h, c), if c.is_dict() && !source.is_dict();
+    key_load(h, c, ctx, out) <-- DictKeyRead(cv, out), pts(ctx, cv, h, c), if c.is_dict();
+    value_load(h, c, ctx, out) <-- DictValueRead(cv, out), pts(ctx, cv, h, c), if c.is_dict();
+    pts(ctx, out, ho, o) <-- key_load(h, c, ctx, out), key_of(h, c, ho, o);
+    pts(ctx, out, ho, o) <-- value_load(h, c, ctx, out), value_of(h, c, ho, o);
+    elem_load(h, c, ctx, out) <-- key_load(h, c, ctx, out), mixed(h, c);
+    elem_load(h, c, ctx, out) <-- value_load(h, c, ctx, out), mixed(h, c);
+
+    elem_load(h, c, ctx, out) <-- ElemLoad(cv, out), pts(ctx, cv, h, c), if c.iterates_own_elements() && !c.is_dict();
+    elem_load(h, c, ctx, out) <--
+        ElemLoad(cv, out), !DictKeyRead(cv, out), !DictValueRead(cv, out), pts(ctx, cv, h, c), if c.is_dict();
+    elem_load(h, c, ctx, out) <--
+        ItemLoad(cv, _, out), pts(ctx, cv, h, c), if c.iterates_own_elements() && !c.is_dict(), !ExactTuple(c);
+    elem_load(h, c, ctx, out) <--
+        ItemLoad(cv, _, out), !DictKeyRead(cv, out), !DictValueRead(cv, out), pts(ctx, cv, h, c), if c.is_dict();
     pts(ctx, out, ho, o) <-- ItemLoad(cv, index, out), pts(ctx, cv, h, c), ExactTuple(c), item(h, c, index, ho, o);
     pts(ctx, out, ho, o) <-- elem_load(h, c, ctx, out), elem(h, c, ho, o);
 
@@ -175,27 +240,58 @@ ascent::ascent_source! { containers:
     elem_flow(ctx, v, h, Obj::Container(*c)) <--
         method_call(ctx, site, h, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsArguments),
         if c.kind == ContainerKind::Dict, !NameArg(site, 0, _), CallPositional(site, _, v);
+    key_flow(ctx, k, h, Obj::Container(*c)) <--
+        method_call(ctx, site, h, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsArguments),
+        if c.kind == ContainerKind::Dict, !NameArg(site, 0, _), CallPositional(site, 0, k);
+    value_flow(ctx, v, h, Obj::Container(*c)) <--
+        method_call(ctx, site, h, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsArguments),
+        if c.kind == ContainerKind::Dict, !NameArg(site, 0, _), CallPositional(site, 1, v);
     keyed_flow(ctx, v, *key, *h, Obj::Container(*c)) <--
         method_call(ctx, site, h, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsArguments),
         if c.kind == ContainerKind::Dict, NameArg(site, 0, key), CallPositional(site, 1, v);
     elem_copy(ctx, v, h, Obj::Container(*c)) <--
         method_call(ctx, site, h, c, name, _), ContainerMethodEffect(name, ContainerEffect::AddsElementsOfArguments),
         CallPositional(site, _, v);
-    // `d.get("key")`, `d.pop("key")`: the value at that key.
+    // `d.get(k)`, `d.pop(k)`: a value; `d.get("key")`, `d.pop("key")`: the value at that key.
     elem_load(h, Obj::Container(*c), ctx, out) <--
-        method_call(ctx, site, h, c, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsElement), !NameArg(site, 0, _);
+        method_call(ctx, _, h, c, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsElement);
+    elem_load(h, Obj::Container(*c), ctx, out) <--
+        method_call(ctx, site, h, c, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsValue),
+        if c.kind != ContainerKind::Dict, !NameArg(site, 0, _);
+    value_load(h, Obj::Container(*c), ctx, out) <--
+        method_call(ctx, site, h, c, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsValue),
+        if c.kind == ContainerKind::Dict, !NameArg(site, 0, _);
     keyed_load(*h, Obj::Container(*c), *key, *ctx, *out) <--
-        method_call(ctx, site, h, c, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsElement), NameArg(site, 0, key);
+        method_call(ctx, site, h, c, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsValue), NameArg(site, 0, key);
     pts(ctx, out, h, Obj::Container(*c)) <--
         method_call(ctx, _, h, c, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsElements);
+    // `d.values()`: a list, made at the call, of its values.
+    pts(ctx, out, h, Obj::Container(*c)) <--
+        method_call(ctx, _, h, c, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsValues),
+        if c.kind != ContainerKind::Dict;
+    pts(ctx, out, ctx.record(), Obj::Container(Container::made(*site, ContainerKind::List))),
+    value_subset(*h, Obj::Container(*c), ctx.record(), Obj::Container(Container::made(*site, ContainerKind::List))) <--
+        method_call(ctx, site, h, c, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsValues),
+        if c.kind == ContainerKind::Dict;
     // `d.items()`: unpacking a pair gives a key or a value, never what a value holds (with `items()`
     // the dict itself, `for k, v in d.items()` unpacked every value: django's app registry
-    // iterated its configs' values into its own dicts).
+    // iterated its configs' values into its own dicts). The pair holds the key at 0 and the
+    // value at 1 (`ExactTuple`), and both as elements.
     pts(ctx, out, ctx.record(), Obj::Container(Container::made(*site, ContainerKind::List))),
     elem(ctx.record(), Obj::Container(Container::made(*site, ContainerKind::List)),
          ctx.record(), Obj::Container(Container::made(*site, ContainerKind::Tuple))),
-    elem_subset(*h, Obj::Container(*c), ctx.record(), Obj::Container(Container::made(*site, ContainerKind::Tuple))) <--
+    elem_subset(*h, Obj::Container(*c), ctx.record(), Obj::Container(Container::made(*site, ContainerKind::Tuple))),
+    value_subset(*h, Obj::Container(*c), ctx.record(), Obj::Container(Container::made(*site, ContainerKind::Tuple))) <--
         method_call(ctx, site, h, c, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsPairs);
+    item(ctx.record(), Obj::Container(Container::made(*site, ContainerKind::Tuple)), 0, ho, o) <--
+        method_call(ctx, site, h, c, name, _), ContainerMethodEffect(name, ContainerEffect::ReturnsPairs),
+        key_of(h, Obj::Container(*c), ho, o);
+    item(ctx.record(), Obj::Container(Container::made(*site, ContainerKind::Tuple)), 1, ho, o) <--
+        method_call(ctx, site, h, c, name, _), ContainerMethodEffect(name, ContainerEffect::ReturnsPairs),
+        value_of(h, Obj::Container(*c), ho, o);
+    item(ctx.record(), Obj::Container(Container::made(*site, ContainerKind::Tuple)), index, ho, o) <--
+        method_call(ctx, site, h, c, name, _), ContainerMethodEffect(name, ContainerEffect::ReturnsPairs),
+        mixed(h, Obj::Container(*c)), elem(h, Obj::Container(*c), ho, o), for index in [0u32, 1];
     // `d.update(pairs)` (`items()`, a list of tuples): the keys and values the pairs hold.
     elem_subset(hp, pair, h, Obj::Container(*c)) <--
         method_call(ctx, site, h, c, name, _), if c.kind == ContainerKind::Dict,

@@ -36,7 +36,7 @@ ascent::ascent_source! { outside:
     reachable(Ctx::default(), code) <-- OutsideCalled(code);
     local(Ctx::default(), code, slot, HCtx::default(), o) <-- OutsideArgument(code, slot, o);
     elem(HCtx::default(), c, HCtx::default(), o) <-- OutsideElement(c, o);
-    unkeyed(HCtx::default(), *c) <-- OutsideElement(c, _), if c.is_dict();
+    unkeyed(HCtx::default(), *c), mixed(HCtx::default(), *c) <-- OutsideElement(c, _), if c.is_dict();
     local(Ctx::default(), code, slot, HCtx::default(), Obj::Instance(*k, *k)) <-- OutsideReceiver(code, f, slot), method_of(f, k);
     local(Ctx::default(), code, slot, HCtx::default(), Obj::Class(*k)) <-- OutsideReceiver(code, f, slot), classmethod_of(f, k);
     /// What `var` holds that outside code passed in (`Obj::is_outside_argument`).

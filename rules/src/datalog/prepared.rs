@@ -198,6 +198,17 @@ ascent::ascent_source! { prepared:
     relation UnkeyedDisplay(Code, Obj);
     /// What `var` holds becomes an element of every container the variable `cv` holds.
     relation ElemStore(Var, Var);
+    /// What `key` and `value` hold become a key and its value in every container `cv` holds
+    /// (`d[k] = v`, dict comprehensions); of other containers, both become elements.
+    relation DictStore(Var, Var, Var);
+    /// What `var` holds becomes a key of dict display `dict` (an entry whose key is not a constant).
+    relation DisplayKey(Var, Obj);
+    /// What `var` holds becomes a value of dict display `dict` at a key no constant string names.
+    relation DisplayValue(Var, Obj);
+    /// What `cv` holds is iterated or unpacked into `out`: of a dict, a key.
+    relation DictKeyRead(Var, Var);
+    /// What `cv` holds is subscripted into `out` by a key no constant string names: of a dict, a value.
+    relation DictValueRead(Var, Var);
     /// The elements of what `var` holds become elements of `container` (slices, unpacking rests, `yield from`).
     relation ElemCopyTo(Var, Obj);
     /// The elements of what `var` holds become elements of every container `cv` holds (`[*a]`, `{**d}`).
