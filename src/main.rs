@@ -360,7 +360,8 @@ struct Python {
 
 #[derive(Args)]
 struct Threads {
-    /// Threads (default: available cores).
+    /// Threads for loading, decoding, lowering and writing (default: available cores); solving
+    /// uses them only in a build with the `parallel` feature.
     #[arg(long, value_parser = parse_threads)]
     threads: Option<usize>,
 }

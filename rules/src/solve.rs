@@ -255,8 +255,10 @@ fn solve_substituted(
     // The fixed point's rule functions have frames of hundreds of KiB (every join of a stratum
     // in one function), and a worker waiting in a parallel join runs stolen jobs on top of its
     // stack: 2 MiB, the default, overflowed on requests. Untouched stack costs no memory.
+    // A sequential program (the default build) runs on one of the pool's threads.
+    let threads = if cfg!(feature = "parallel") { threads.max(1) } else { 1 };
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
+        .num_threads(threads)
         .stack_size(WORKER_STACK)
         .build()
         .map_err(|e| Error::Threads { threads, message: e.to_string() })?;
@@ -273,7 +275,7 @@ fn solve_substituted(
     solution.rule_set = Some(rule_set);
     solution.policy = sorted(policy);
     solution.symbols = symbols;
-    solution.threads = threads.max(1);
+    solution.threads = threads;
     solution.time = started.elapsed();
     Ok(solution)
 }
@@ -322,8 +324,7 @@ fn run<P: Program>(
     first: FirstOrders,
     observe: &(dyn Fn(Step) + Sync),
 ) -> Result<Solution, Error> {
-    // A parallel ascent program cannot be resumed with more input, so each round starts
-    // afresh from the facts and the orders the previous round's bases give. Orders
+    // Each round starts afresh from the facts and the orders the previous round's bases give. Orders
     // computed from more bases only add positions; the rounds end when bases stop changing.
     // Only the orders' part of the preparation depends on them: the rest is prepared once.
     let classes: Vec<Insn> =
@@ -775,14 +776,7 @@ macro_rules! program {
             }
 
             fn run_for(&mut self, limit: std::time::Duration) -> bool {
-                #[cfg(not(debug_assertions))]
-                return self.run_timeout(limit);
-                #[cfg(debug_assertions)]
-                {
-                    let _ = limit;
-                    <$set>::run(self);
-                    true
-                }
+                self.run_timeout(limit)
             }
 
             fn profile(&self) -> String {

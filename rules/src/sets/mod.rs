@@ -13,16 +13,16 @@ pub use insensitive::Insensitive;
 pub use orders::Orders;
 pub use prepare::Prepare;
 
-/// An ascent program: parallel (`ascent_par!`, timing every rule for `CPYG_PROFILE`, and
-/// able to stop between iterations for `CPYG_PROFILE_STOP`) in optimised builds; sequential
-/// (`ascent!`) and untimed in debug builds, which then compile in a fraction of the time.
-/// Both reach the same fixed point, and the driver sorts what they derive.
+/// An ascent program, timing every rule for `CPYG_PROFILE` and able to stop between
+/// iterations for `CPYG_PROFILE_STOP`: sequential (`ascent!`) by default, parallel
+/// (`ascent_par!`) with the `parallel` feature. Both reach the same fixed point, and the
+/// driver sorts what they derive.
 macro_rules! datalog_program {
     ($($program:tt)*) => {
-        #[cfg(not(debug_assertions))]
+        #[cfg(feature = "parallel")]
         ascent::ascent_par! { #![measure_rule_times] #![generate_run_timeout] $($program)* }
-        #[cfg(debug_assertions)]
-        ascent::ascent! { $($program)* }
+        #[cfg(not(feature = "parallel"))]
+        ascent::ascent! { #![measure_rule_times] #![generate_run_timeout] $($program)* }
     };
 }
 pub(crate) use datalog_program;
