@@ -2,6 +2,9 @@
 //! variable substitution (`cpyg_rules::substitution`) and the guessed first class
 //! orders (`cpyg_rules::FirstOrders`) give the same relations as solving without them.
 
+#[path = "support/parallel.rs"]
+mod parallel;
+
 use std::path::{Path, PathBuf};
 
 use cpyg_rules::flow::Flow;
@@ -42,7 +45,7 @@ fn fixture_cases() -> Vec<PathBuf> {
 
 #[test]
 fn substitution_is_exact() {
-    for case in fixture_cases() {
+    parallel::each(&fixture_cases(), |case| {
         let analysis =
             cpyg::analysis::analyze(&[case.clone()], None, 1).unwrap_or_else(|e| panic!("{}: {e}", case.display()));
         // Without substitution, but with the flow sensitivity every rule set has.
@@ -57,13 +60,13 @@ fn substitution_is_exact() {
         .unwrap_or_else(|e| panic!("{}: {e}", case.display()));
         assert!(summary(&analysis.solution) == summary(&plain), "{}: substitution changed the solution", case.display());
         assert!(Substitution::of(&analysis.facts).replaced_count() > 0, "{}: nothing substituted", case.display());
-    }
+    });
 }
 
 /// The same under `flow`, whose rewritten loads the substitution must leave alone.
 #[test]
 fn substitution_is_exact_under_flow() {
-    for case in fixture_cases() {
+    parallel::each(&fixture_cases(), |case| {
         let profiler = cpyg::profile::Profiler::new();
         let start = cpyg::analysis::roots::Start::modules();
         let analysis = cpyg::analysis::analyze_from(&[case.clone()], None, RuleSet::Flow, &start, 1, profiler)
@@ -79,13 +82,12 @@ fn substitution_is_exact_under_flow() {
         )
         .unwrap_or_else(|e| panic!("{}: {e}", case.display()));
         assert!(summary(&analysis.solution) == summary(&plain), "{}: substitution changed the solution", case.display());
-    }
+    });
 }
 
 #[test]
 fn guessed_orders_are_exact_and_save_a_round() {
-    let (mut saved, mut more) = (0, 0);
-    for case in fixture_cases() {
+    let rounds = parallel::each(&fixture_cases(), |case| {
         let analysis =
             cpyg::analysis::analyze(&[case.clone()], None, 1).unwrap_or_else(|e| panic!("{}: {e}", case.display()));
         let flow = Flow::of(&analysis.facts, &[]).unwrap_or_else(|e| panic!("{}: {e}", case.display()));
@@ -99,16 +101,20 @@ fn guessed_orders_are_exact_and_save_a_round() {
             case.display()
         );
         assert!(analysis.solution.rounds <= from_nothing.rounds, "{}: the guess cost a round", case.display());
-        saved += usize::from(analysis.solution.rounds < from_nothing.rounds);
+        let saved = analysis.solution.rounds < from_nothing.rounds;
+        let mut more = false;
         let name = case.file_name().unwrap().to_string_lossy().into_owned();
         if name == "inh_base_from_call" {
             // The base comes from a call, which the guess does not follow.
             assert_eq!(analysis.solution.rounds, 2, "{}", case.display());
-            more += 1;
+            more = true;
         }
         if name == "inh_single" {
             assert_eq!((analysis.solution.rounds, from_nothing.rounds), (1, 2), "{}", case.display());
         }
-    }
+        (saved, more)
+    });
+    let saved = rounds.iter().filter(|r| r.0).count();
+    let more = rounds.iter().filter(|r| r.1).count();
     assert!(saved > 0 && more > 0, "saved {saved}, needed another round {more}");
 }

@@ -13,6 +13,9 @@ use cpyg::analysis::{roots::Start, Analysis, Rules};
 use cpyg::results::sqlite::{dump, Destination};
 use cpyg_rules::RuleSet;
 
+#[path = "support/parallel.rs"]
+mod parallel;
+
 fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
@@ -41,7 +44,8 @@ fn explicit_all(input: &Path, dir: &Path, attributes: &[&str]) -> PathBuf {
     let attributes = attributes.join(", ");
     let entries: Vec<String> =
         (0..codes).map(|c| format!("{{\"code\": {c}, \"attributes\": [{attributes}]}}")).collect();
-    let path = dir.join("all.json");
+    let name = input.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let path = dir.join(format!("{name}-{}.json", attributes.replace(['"', ',', ' '], "")));
     fs::write(&path, format!("{{\"functions\": [{}]}}\n", entries.join(",\n"))).unwrap();
     path
 }
@@ -85,12 +89,10 @@ fn explicit_all_equals_the_uniform_sets_on_every_analysis_case() {
         .collect();
     names.sort();
     let dir = scratch("cases");
-    let mut compared = 0;
-    for name in names {
+    let names: Vec<String> =
+        names.into_iter().filter(|name| repo().join(format!("tests/fixtures/cpython312/analysis/{name}")).is_dir()).collect();
+    parallel::each(&names, |name| {
         let input = repo().join(format!("tests/fixtures/cpython312/analysis/{name}"));
-        if !input.is_dir() {
-            continue;
-        }
         for (rules, attributes) in UNIFORM {
             let policy = explicit_all(&input, &dir, attributes);
             let uniform = analyze(&input, rules.into()).solution;
@@ -102,9 +104,9 @@ fn explicit_all_equals_the_uniform_sets_on_every_analysis_case() {
             assert_eq!(uniform.local, explicit.local, "{what}");
             assert_eq!(uniform.calls_external, explicit.calls_external, "{what}");
             assert_eq!(uniform.policy, explicit.policy, "{what}");
-            compared += 1;
         }
-    }
+    });
+    let compared = names.len() * UNIFORM.len();
     assert!(compared > 450, "only {compared} comparisons");
     let _ = fs::remove_dir_all(&dir);
 }

@@ -10,6 +10,8 @@ mod cases;
 #[allow(dead_code)]
 #[path = "support/expect.rs"]
 mod expect;
+#[path = "support/parallel.rs"]
+mod parallel;
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -74,30 +76,35 @@ fn analyze(dir: &Path, rules: RuleSet, start: &expect::Start) -> cpyg::analysis:
 fn every_rule_set_finds_a_subset_of_what_insensitive_finds() {
     const WHAT: [&str; 5] =
         ["points-to pairs", "call edges", "outside calls", "reachable code objects", "data-dependence edges"];
-    let mut problems = Vec::new();
-    let mut compared = 0;
-    for (name, start, first) in cases() {
-        for minor in cpyg::adapters::supported_minors().filter(|&m| m >= first) {
-            let dir: PathBuf = repo().join(format!("tests/fixtures/cpython3{minor}/analysis/{name}"));
-            let ddg = name.starts_with("ddg_");
-            let base = facts_of(analyze(&dir, RuleSet::Insensitive, &start), ddg);
-            for &rules in RuleSet::ALL.iter().filter(|&&r| r != RuleSet::Insensitive) {
-                let refined = facts_of(analyze(&dir, rules, &start), ddg);
-                for (what, (more, less)) in WHAT.iter().zip(refined.iter().zip(base.iter())) {
-                    let extra: Vec<&String> = more.difference(less).collect();
-                    if !extra.is_empty() {
-                        problems.push(format!(
-                            "3.{minor} {name}: {} has {} {what} insensitive lacks: {extra:?}",
-                            rules.name(),
-                            extra.len()
-                        ));
-                    }
+    let runs: Vec<(String, expect::Start, u8)> = cases()
+        .into_iter()
+        .flat_map(|(name, start, first)| {
+            cpyg::adapters::supported_minors().filter(move |&m| m >= first).map(move |m| (name.clone(), start.clone(), m))
+        })
+        .collect();
+    let compared = parallel::each(&runs, |(name, start, minor)| {
+        let dir: PathBuf = repo().join(format!("tests/fixtures/cpython3{minor}/analysis/{name}"));
+        let ddg = name.starts_with("ddg_");
+        let base = facts_of(analyze(&dir, RuleSet::Insensitive, start), ddg);
+        let mut problems = Vec::new();
+        for &rules in RuleSet::ALL.iter().filter(|&&r| r != RuleSet::Insensitive) {
+            let refined = facts_of(analyze(&dir, rules, start), ddg);
+            for (what, (more, less)) in WHAT.iter().zip(refined.iter().zip(base.iter())) {
+                let extra: Vec<&String> = more.difference(less).collect();
+                if !extra.is_empty() {
+                    problems.push(format!(
+                        "3.{minor} {name}: {} has {} {what} insensitive lacks: {extra:?}",
+                        rules.name(),
+                        extra.len()
+                    ));
                 }
-                compared += 1;
             }
         }
-    }
-    assert!(compared > 1000, "only {compared} comparisons");
+        problems
+    });
+    let comparisons = compared.len() * (RuleSet::ALL.len() - 1);
+    assert!(comparisons > 1000, "only {comparisons} comparisons");
+    let problems: Vec<String> = compared.into_iter().flatten().collect();
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
