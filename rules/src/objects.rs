@@ -530,7 +530,7 @@ pub enum ContainerEffect {
     /// It returns the (key, value) pairs (`items`): a list, made at the call, of a tuple made
     /// there holding the keys and values, so that unpacking a pair gives a key or a value.
     ReturnsPairs,
-    /// It may return one of its arguments (the default of `get`, `pop`, `setdefault`).
+    /// It may return its argument after the key (the default of `get`, `pop`, `setdefault`).
     ReturnsArguments,
 }
 

@@ -297,9 +297,10 @@ ascent::ascent_source! { containers:
         method_call(ctx, site, h, c, name, _), if c.kind == ContainerKind::Dict,
         ContainerMethodEffect(name, ContainerEffect::AddsElementsOfArguments), CallPositional(site, _, v), pts(ctx, v, ha, a),
         elem(ha, a, hp, pair), if matches!(pair, Obj::Container(p) if p.kind == ContainerKind::Tuple);
+    // `d.get(k, default)`: the default, the positional argument after the key.
     flow(ctx, v, ctx, out) <--
         method_call(ctx, site, _, _, name, out), ContainerMethodEffect(name, ContainerEffect::ReturnsArguments),
-        CallPositional(site, _, v);
+        CallPositional(site, 1, v);
     // `d.update(key=value)`: the values at those keys.
     keyed_flow(ctx, v, *key, *h, Obj::Container(*c)) <--
         method_call(ctx, site, h, c, name, _), if c.kind == ContainerKind::Dict,
