@@ -303,7 +303,7 @@ trait Program: Default {
     fn load(&mut self, prepared: &Prepare, orders: Orders, policy: &[(Code, Attribute)]);
     fn run(&mut self);
     /// Runs to the fixed point, or stops between two iterations once `limit` has passed
-    /// (false then). Only optimised builds can stop early.
+    /// (false then).
     fn run_for(&mut self, limit: std::time::Duration) -> bool;
     fn profile(&self) -> String;
     /// The values most often in each column of the largest derived relations (where a

@@ -1,7 +1,10 @@
 //! Containers: one summary field per container, `elem`, for items, keys and
 //! values alike; literals, comprehensions, unpacking and the builtin methods
-//! that add or hand out elements. A dict also keeps its values by constant
-//! string key (`keyed`), so that `f(**d)` binds each to its own parameter:
+//! that add or hand out elements. A dict also keeps its keys apart from its
+//! values (`key_of`, `value_of`), which iteration and subscripts read, unless it
+//! is `mixed` (filled from another kind of container or from outside code: then
+//! both read `elem`). It keeps its values by constant
+//! string key too (`keyed`), so that `f(**d)` binds each to its own parameter:
 //! without the keys, django's model and form fields passed every keyword value
 //! of every subclass to every parameter of `Field.__init__` (about 3,200
 //! objects in each of its 13 keyword parameters).
