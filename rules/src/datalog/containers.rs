@@ -111,6 +111,8 @@ ascent::ascent_source! { containers:
     relation elem_subset(HCtx, Obj, HCtx, Obj);
     /// The elements of `container` are read into `var` (in `ctx`).
     relation elem_load(HCtx, Obj, Ctx, Var);
+    /// `out` is `cv[key]` at `i` in `ctx`, with `key` a slice.
+    relation slice_subscript(Ctx, Insn, Var, Var);
     /// Call `site` calls method `name` of builtin container `c`; the result goes to `out`.
     relation method_call(Ctx, Insn, HCtx, Container, Sym, Var);
     /// Dict `c` holds `obj` as the value at the constant string key `name`.
@@ -212,11 +214,11 @@ ascent::ascent_source! { containers:
 
     elem_load(h, c, ctx, out) <-- ElemLoad(cv, out), pts(ctx, cv, h, c), if c.iterates_own_elements() && !c.is_dict();
     elem_load(h, c, ctx, out) <--
-        ElemLoad(cv, out), !DictKeyRead(cv, out), !DictValueRead(cv, out), pts(ctx, cv, h, c), if c.is_dict();
+        ElemLoad(cv, out), pts(ctx, cv, h, c), if c.is_dict(), !DictKeyRead(cv, out), !DictValueRead(cv, out);
     elem_load(h, c, ctx, out) <--
         ItemLoad(cv, _, out), pts(ctx, cv, h, c), if c.iterates_own_elements() && !c.is_dict(), !ExactTuple(c);
     elem_load(h, c, ctx, out) <--
-        ItemLoad(cv, _, out), !DictKeyRead(cv, out), !DictValueRead(cv, out), pts(ctx, cv, h, c), if c.is_dict();
+        ItemLoad(cv, _, out), pts(ctx, cv, h, c), if c.is_dict(), !DictKeyRead(cv, out), !DictValueRead(cv, out);
     pts(ctx, out, ho, o) <-- ItemLoad(cv, index, out), pts(ctx, cv, h, c), ExactTuple(c), item(h, c, index, ho, o);
     pts(ctx, out, ho, o) <-- elem_load(h, c, ctx, out), elem(h, c, ho, o);
 
@@ -224,9 +226,9 @@ ascent::ascent_source! { containers:
     // elements of the sliced one; a slice of a string is a string.
     pts(ctx, out, ctx.record(), s), elem_subset(hs, source, ctx.record(), s) <--
         SliceLoad(i, cv, out), pts(ctx, cv, hs, source), if let Some(s) = source.sliced(*i);
+    slice_subscript(ctx, *i, *cv, *out) <-- Subscript(i, cv, key, out), pts(ctx, key, _, ?Obj::Const(ConstKind::Slice));
     pts(ctx, out, ctx.record(), s), elem_subset(hs, source, ctx.record(), s) <--
-        Subscript(i, cv, key, out), pts(ctx, key, _, Obj::Const(ConstKind::Slice)), pts(ctx, cv, hs, source),
-        if let Some(s) = source.sliced(*i);
+        slice_subscript(ctx, i, cv, out), pts(ctx, cv, hs, source), if let Some(s) = source.sliced(*i);
     pts(ctx, out, *h, *c) <--
         SliceLoad(_, cv, out), pts(ctx, cv, h, c), if matches!(c, Obj::Const(ConstKind::Str | ConstKind::Bytes));
     pts(ctx, out, ctx.record(), Obj::Container(Container::made(*i, ContainerKind::List))) <--

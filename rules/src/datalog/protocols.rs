@@ -86,6 +86,9 @@ ascent::ascent_source! { protocols:
     /// `(h, site)` of class `k` (or, when `k` lacks it, the method `SpecialFallback` names);
     /// the method's result goes to `out` when the call's result is the method's.
     relation special_call(Ctx, Insn, Special, HCtx, Insn, Insn, Option<Var>);
+    /// `"..." % right` at `i` in `ctx` (a string on the left) formats what `right` holds with
+    /// special method `special`.
+    relation string_format(Ctx, Var, Insn, Special);
     /// Builtin call `site`, in `ctx`, calls special method `special` of an element
     /// `(h, element)` of class `k` of its first argument, given another element.
     relation element_special_call(Ctx, Insn, Special, HCtx, Insn, Insn);
@@ -155,12 +158,13 @@ ascent::ascent_source! { protocols:
     // `SpecialFallback` when the class lacks the method.
     special_call(ctx, *i, *special, *h, *site, *k, *out) <--
         SpecialCallSite(i, special, v, out), pts(ctx, v, h, ?Obj::Instance(site, k));
+    string_format(ctx, *right, *i, *special) <--
+        PercentFormat(i, left, right, special), pts(ctx, left, _, ?Obj::Const(ConstKind::Str));
     special_call(ctx, *i, *special, *h, *site, *k, None) <--
-        PercentFormat(i, left, right, special), pts(ctx, left, _, Obj::Const(ConstKind::Str)),
-        pts(ctx, right, h, ?Obj::Instance(site, k));
+        string_format(ctx, right, i, special), pts(ctx, right, h, ?Obj::Instance(site, k));
     special_call(ctx, *i, *special, *h, *site, *k, None) <--
-        PercentFormat(i, left, right, special), pts(ctx, left, _, Obj::Const(ConstKind::Str)),
-        pts(ctx, right, hc, c), if c.iterates_own_elements(), elem(hc, c, h, ?Obj::Instance(site, k));
+        string_format(ctx, right, i, special), pts(ctx, right, hc, c), if c.iterates_own_elements(),
+        elem(hc, c, h, ?Obj::Instance(site, k));
     special_call(ctx, *site, *special, *h, *isite, *k, Some(*out)) <--
         builtin_call(ctx, site, ?BuiltinEffect::CallsSpecial(special), out), CallPositional(site, 0, v),
         pts(ctx, v, h, ?Obj::Instance(isite, k));
