@@ -262,6 +262,17 @@ impl Obj {
         matches!(self, Obj::External(e) if e.is_argument())
     }
 
+    /// What `obj is None` may be: true for None, either for an outside value (which may be
+    /// anything), false for every object the package or a modelled builtin makes.
+    pub fn none_outcomes(self) -> impl Iterator<Item = bool> {
+        let outcomes: &'static [bool] = match self {
+            Obj::Const(ConstKind::None) => &[true],
+            Obj::External(_) => &[true, false],
+            _ => &[false],
+        };
+        outcomes.iter().copied()
+    }
+
     /// Objects whose iteration the rules model as reading their `elem` directly:
     /// builtin containers, generators, and iterable constants. No other object has
     /// elements, so the joins that read `elem` leave the rest out.

@@ -529,8 +529,8 @@ macro_rules! fact_relations {
             ImportModule, ImportResult, ImportFrom, ImportStar, Call, CallReceiver, CallArg, CallKeyword, CallStarArgs,
             CallStarKwargs, CallShape, CallIntrinsic, IntrinsicArg, ConstItem, Return, ReturnConst, Yield, Delegate, Await, GetIter, Next,
             GetAIter, GetANext, Raise, ExceptionRegion, InsnRegion, EnterContext, ExitContext, BinaryOp, UnaryOp,
-            Compare, Contains, TruthTest, FormatValue, FormatSpec, DeleteAttr, BuildSlice, ConditionalJump, OutVar,
-            InsnBlock, BlockEdge,
+            Compare, Contains, Identity, TruthTest, FormatValue, FormatSpec, DeleteAttr, BuildSlice, ConditionalJump, OutVar,
+            InsnBlock, BlockEdge, EntryBlock,
         )
     };
 }
@@ -562,7 +562,8 @@ macro_rules! fixed_point_inputs {
             CapitalizedName, Copy, Alloc, LocalStore, StaticLocal, StaticField, StoreStatic,
             LoadStatic, ClassStore, AttrLoad, ImportStarInto, CallIn, CallPositional, NameArg, CallbackArg,
             PositionalParam, KeywordSlot, KeywordParam, VarArgsOf, KwArgsOf, KwDefaultsFlow,
-            ReturnVar, ReturnsParameter, StaticReturn, ArgsGuardedReturn, UnguardedReturn, LastPositional, NoPositional,
+            ReturnVar, ReturnsParameter, StaticReturn, ArgsGuardedReturn, NoneGuardedReturn, NoneTestedParam,
+            NoneTestedPositional, NoneTestedKeyword, NoneTestedFunction, UnguardedReturn, LastPositional, NoPositional,
             ForwardingReturn, ForwardingSite, GeneratorCode, NeverCallsBack, ModelledBuiltin, ClassDefines,
             AttrStoredAnywhere, ClassBodyRun, ZeroArgumentCall, ClosureFlow, SlotCellLoad, CellLoad,
             ParamCell, StaticCellValue, ElemFlow, KeyedElemFlow, UnkeyedDisplay, ElemStore, DictStore, DisplayKey, DisplayValue, DictKeyRead, DictValueRead, ElemCopyTo, ElemCopyInto, ElemLoad,
@@ -603,7 +604,8 @@ macro_rules! prepared_relations {
             Copy, Alloc, LocalStore, DefaultStore, StaticDefault, StaticLocal, CodeModule, GlobalDefined, PackageModuleName, StaticField,
             StoreStatic, LoadStatic, ClassStore, AttrLoad, ImportStarInto, CallIn, CallPositional, NameArg, CallbackArg,
             PositionalParam, KeywordSlot, KeywordParam, VarArgsOf, KwArgsOf, KwDefaultsFlow, ReturnVar,
-            ReturnsParameter, StaticReturn, ArgsGuardedReturn, UnguardedReturn, LastPositional, NoPositional,
+            ReturnsParameter, StaticReturn, ArgsGuardedReturn, NoneGuardedReturn, NoneTestedParam, NoneTestedPositional,
+            NoneTestedKeyword, NoneTestedFunction, UnguardedReturn, LastPositional, NoPositional,
             ForwardingReturn, ForwardingSite, GeneratorCode, NeverCallsBack, ModelledBuiltin, ClassDefinesIn, ClassDefines,
             AttrStoredAnywhere, SelfStores, IsSuperAttr, SubscriptedBase, ClassBodyRun, ZeroArgumentCall, ClosureFlow, SlotCellLoad, CellLoad, ParamCell,
             StaticCellValue, ElemFlow, KeyedElemFlow, UnkeyedDisplay, ElemStore, DictStore, DisplayKey, DisplayValue, DictKeyRead, DictValueRead, ElemCopyTo, ElemCopyInto, ElemLoad, ItemLoad, ItemFlow,

@@ -80,6 +80,32 @@ ascent::ascent_source! { calls_prepare:
     relation ReturnedVar(Var);
     /// The value `out` holds is read by something other than a return.
     relation UsedElsewhere(Var);
+    /// `out` loads parameter `slot` of `code` as its call bound it: the frame never stores it
+    /// (no flow-sensitive store reaches the load either) and it is no cell.
+    relation BoundLoad(Var, Code, Slot);
+    relation BoundLoadVar(Var);
+    /// Some value `var` reads is not such a load.
+    relation NotBoundLoad(Var);
+    /// Every value `var` reads is parameter `slot` of `code` as bound.
+    relation BoundRead(Var, Code, Slot);
+    relation SeveralBoundReads(Var);
+    /// `out` is a constant None; every value `var` reads is one.
+    relation NoneOut(Var);
+    relation NotNoneRead(Var);
+    relation NoneRead(Var);
+    /// `out` is `p is None` (`when_true`: it is true exactly when parameter `slot` of `code` is
+    /// None) or `p is not None` (it is false then).
+    relation IsNoneOut(Var, Code, Slot, bool);
+    relation IsNoneOutVar(Var);
+    /// Some value `var` reads is not such a test.
+    relation NotIsNoneRead(Var);
+    /// Control passes from block `from` to `to` along `kind` only when parameter `slot` of `code`
+    /// is None (`is_none`) or only when it is not.
+    relation NoneGuardEdge(u32, u32, EdgeKind, Code, Slot, bool);
+    /// Block `b` is reached from its code object's entry without passing that edge.
+    relation ReachedAvoiding(u32, u32, EdgeKind, u32);
+    /// Return `insn` of `code` runs only after such an edge.
+    relation NoneGuardedInsn(Insn, Code, Slot, bool);
 
     CallIn(code, site, callee, out) <-- Call(site, callee, out), InsnCode(site, code);
 
@@ -208,6 +234,49 @@ ascent::ascent_source! { calls_prepare:
         Return(r, _), InsnBlock(r, b), ArgsGuardedBlock(b, code, empty), !GeneratorCode(code), !ParameterReturnInsn(r);
     GuardedInsn(r) <-- ArgsGuardedInsn(r, _, _);
     ArgsGuardedReturn(code, v, empty) <-- ArgsGuardedInsn(r, code, empty), Return(r, v);
+
+    // Returns a test of a parameter for None guards: `if func is None: return partial(deco,
+    // ...)` before `return wrapper`, so that `@deco` and `@deco(...)` both work (a class's
+    // `__new__` too). A call gets such a return only when it may bind None there, or something
+    // else for the other side (`may_bind_none`); through the merged return, `@deco` would also
+    // give the partial, and each call of what it decorates would call `deco` again with the
+    // call's own arguments. The test reads the parameter as bound (`BoundLoad`), directly (the
+    // `is None` jumps, 3.11+) or through `is`/`is not` against the constant None, and every path
+    // from the entry to the return passes the branch's edge: the parameter cannot change after.
+    BoundLoad(out, code, slot) <--
+        LoadLocal(_, code, slot, out), Param(code, _, slot, _, kind), if is_positional(*kind) || accepts_keyword(*kind),
+        !CellSlot(code, slot), !StoredSlot(code, slot), !SameValue(_, _, out);
+    BoundLoadVar(out) <-- BoundLoad(out, _, _);
+    NotBoundLoad(v) <-- StackFlow(out, v), !BoundLoadVar(out);
+    BoundRead(v, code, slot) <-- StackFlow(out, v), BoundLoad(out, code, slot), !NotBoundLoad(v);
+    SeveralBoundReads(v) <-- BoundRead(v, _, a), BoundRead(v, _, b), if a != b;
+    NoneOut(out) <-- LoadConst(_, c, out), Const(c, _, ConstKind::None, _);
+    NotNoneRead(v) <-- StackFlow(out, v), !NoneOut(out);
+    NoneRead(v) <-- StackFlow(out, v), NoneOut(out), !NotNoneRead(v);
+    IsNoneOut(out, code, slot, !negated) <--
+        Identity(_, negated, left, right, out), BoundRead(left, code, slot), !SeveralBoundReads(*left), NoneRead(right);
+    IsNoneOut(out, code, slot, !negated) <--
+        Identity(_, negated, left, right, out), BoundRead(right, code, slot), !SeveralBoundReads(*right), NoneRead(left);
+    IsNoneOutVar(out) <-- IsNoneOut(out, _, _, _);
+    NotIsNoneRead(v) <-- StackFlow(out, v), !IsNoneOutVar(out);
+    NoneGuardEdge(from, to, kind, code, slot, is_none) <--
+        ConditionalJump(j, condition, v), BoundRead(v, code, slot), !SeveralBoundReads(v), InsnBlock(j, from),
+        BlockEdge(from, to, kind), if let Some(is_none) = test_holds_along(*condition, *kind, false);
+    NoneGuardEdge(from, to, kind, code, slot, truthy == *when_true) <--
+        ConditionalJump(j, condition, v), StackFlow(out, v), IsNoneOut(out, code, slot, when_true), !NotIsNoneRead(v),
+        InsnBlock(j, from), BlockEdge(from, to, kind), if let Some(truthy) = test_holds_along(*condition, *kind, true);
+    ReachedAvoiding(from, to, kind, entry) <-- NoneGuardEdge(from, to, kind, code, _, _), EntryBlock(code, entry);
+    ReachedAvoiding(from, to, kind, c) <--
+        ReachedAvoiding(from, to, kind, b), BlockEdge(b, c, k), if (b, c, k) != (from, to, kind);
+    NoneGuardedInsn(r, code, slot, is_none) <--
+        Return(r, _), InsnCode(r, code), NoneGuardEdge(from, to, kind, code, slot, is_none), InsnBlock(r, b),
+        !ReachedAvoiding(from, to, kind, b), !GeneratorCode(code), !ParameterReturnInsn(r), !ArgsGuardedInsn(r, _, _);
+    GuardedInsn(r) <-- NoneGuardedInsn(r, _, _, _);
+    NoneGuardedReturn(code, v, slot, is_none) <-- NoneGuardedInsn(r, code, slot, is_none), Return(r, v);
+    NoneTestedParam(code, slot) <-- NoneGuardedReturn(code, _, slot, _);
+    NoneTestedPositional(f, index, code, slot) <-- NoneTestedParam(code, slot), PositionalParam(f, index, code, slot);
+    NoneTestedKeyword(f, name, code, slot) <-- NoneTestedParam(code, slot), KeywordSlot(f, name, code, slot, _);
+    NoneTestedFunction(f, code) <-- NoneTestedParam(code, _), MakeFunction(f, code, _);
     UnguardedReturn(code, v) <--
         Return(r, v), InsnCode(r, code), !GuardedInsn(r), !ParameterReturnInsn(r), !GeneratorCode(code);
     // `return decorator(*args)`: what the call gives when `decorator` returns a parameter is one
@@ -356,6 +425,20 @@ ascent::ascent_source! { calls:
     relation guarded_result(Ctx, Code, bool, HCtx, Obj);
     /// Site `site` in `ctx` may call `f` with its `*args` empty (`true`) or not.
     relation args_may_be(Ctx, Insn, Insn, bool);
+    /// What `code` returns in `ctx` through the returns a test of its parameter `slot` for None
+    /// guards: those that run only when it is None (`true`), or only when it is not.
+    relation none_guarded_result(Ctx, Code, Slot, bool, HCtx, Obj);
+    /// Site `site` in `ctx` binds parameter `slot` of `f`, one that such a test reads, to what
+    /// `var` holds (its own argument there, by position or keyword).
+    relation none_tested_arg(Ctx, Insn, Insn, Slot, Var);
+    /// The default of that parameter may be None (`true`) or something else.
+    relation none_tested_default(Insn, Code, Slot, bool);
+    /// Site `site` in `ctx` calls such an `f` otherwise than with its own arguments in order
+    /// (star arguments, a partial's, a protocol's or hook's call).
+    relation binds_otherwise(Ctx, Insn, Insn);
+    /// Site `site` in `ctx` may bind that parameter `slot` of `f` to None (`true`) or to
+    /// something else.
+    relation may_bind_none(Ctx, Insn, Insn, Slot, bool);
     /// A call of `code` may give its own positional argument `position`: `code` passes its
     /// `*args` on to a function that returns the parameter it lands in (`ForwardingReturn`).
     relation returns_position(Code, u32);
@@ -696,6 +779,36 @@ ascent::ascent_source! { calls:
     pts(ctx, out, h, o) <--
         other_result_to(ctx, site, f, out), invocation(ctx, site, f, callee_ctx), MakeFunction(f, callee, _),
         guarded_result(callee_ctx, callee, _, h, o);
+    // A call gets the returns a test of a parameter for None guards on the side its binding
+    // may take (`NoneGuardedReturn`): a call passing its own arguments in order binds the one at
+    // the parameter's position or keyword, or else the default; any other call, what the
+    // parameter holds in the activation.
+    none_guarded_result(ctx, code, *slot, *is_none, h, o) <-- NoneGuardedReturn(code, v, slot, is_none), pts(ctx, v, h, o);
+    none_tested_arg(ctx, site, f, slot, v) <--
+        call_args(ctx, site, f, shift, named), if named == site, !StarCall(*site), NoneTestedPositional(f, index, _, slot),
+        if index >= shift, CallPositional(site, index - shift, v);
+    none_tested_arg(ctx, site, f, slot, v) <--
+        call_args(ctx, site, f, _, named), if named == site, !StarCall(*site), NoneTestedKeyword(f, name, _, slot),
+        CallKeyword(site, name, v);
+    none_tested_arg(ctx, site, f, slot, v) <-- arg_var(ctx, site, f, index, v), NoneTestedPositional(f, index, _, slot);
+    may_bind_none(ctx, site, f, slot, is_none) <--
+        none_tested_arg(ctx, site, f, slot, v), pts(ctx, v, _, o), for is_none in o.none_outcomes();
+    may_bind_none(ctx, site, f, slot, is_none) <--
+        arg_obj(ctx, site, f, index, _, o), NoneTestedPositional(f, index, _, slot), for is_none in o.none_outcomes();
+    none_tested_default(f, code, slot, is_none) <--
+        NoneTestedFunction(f, code), NoneTestedParam(code, slot), default_value(f, code, slot, _, o),
+        for is_none in o.none_outcomes();
+    may_bind_none(ctx, site, f, slot, is_none) <--
+        none_tested_default(f, code, slot, is_none), passes_nothing(ctx, site, f, code, slot);
+    binds_otherwise(ctx, site, f) <-- call_args(ctx, site, f, _, named), if named != site, NoneTestedFunction(f, _);
+    binds_otherwise(ctx, site, f) <-- call_args(ctx, site, f, _, _), StarCall(site), NoneTestedFunction(f, _);
+    binds_otherwise(ctx, site, f) <-- other_result_to(ctx, site, f, _), NoneTestedFunction(f, _);
+    may_bind_none(ctx, site, f, slot, is_none) <--
+        binds_otherwise(ctx, site, f), invocation(ctx, site, f, callee_ctx), NoneTestedFunction(f, code),
+        NoneTestedParam(code, slot), local(callee_ctx, code, slot, _, o), for is_none in o.none_outcomes();
+    pts(ctx, out, h, o) <--
+        may_bind_none(ctx, site, f, slot, is_none), result_to(ctx, site, f, out), invocation(ctx, site, f, callee_ctx),
+        MakeFunction(f, callee, _), none_guarded_result(callee_ctx, callee, slot, is_none, h, o);
     // A function returning its parameter gives each call what that call binds there: through the
     // parameter, an identity decorator would give every decorated name every decorated class.
     returned_argument(ctx, site, f, slot, out) <--

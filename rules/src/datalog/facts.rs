@@ -113,10 +113,12 @@ ascent::ascent_source! { facts:
     relation UnaryOp(Insn, UnaryOperator, Var, Var);
     relation Compare(Insn, CompareOperator, Var, Var, Var);
     relation Contains(Insn, bool, Var, Var, Var);
+    relation Identity(Insn, bool, Var, Var, Var);
     relation TruthTest(Insn, Var);
 
-    // Control flow, for the returns a test of `*args` guards (`calls_prepare`).
+    // Control flow, for the returns a test of `*args` or of a parameter for None guards (`calls_prepare`).
     relation ConditionalJump(Insn, Condition, Var);
+    relation EntryBlock(Code, u32);
     relation OutVar(Var, Insn, u32);
     relation InsnBlock(Insn, u32);
     relation BlockEdge(u32, u32, EdgeKind);

@@ -107,8 +107,19 @@ ascent::ascent_source! { prepared:
     /// Return `var` of `code` runs only when the activation's `*args` is empty (`true`) or
     /// only when it is not.
     relation ArgsGuardedReturn(Code, Var, bool);
-    /// `code`, not a generator, returns `var` whatever its `*args`, and not as a parameter as
-    /// bound (`ReturnsParameter`).
+    /// Return `var` of `code` runs only when its parameter `slot`, as the call bound it, is None
+    /// (`true`) or only when it is not.
+    relation NoneGuardedReturn(Code, Var, Slot, bool);
+    /// Parameter `slot` of `code` guards a `NoneGuardedReturn`.
+    relation NoneTestedParam(Code, Slot);
+    /// The function made at `f` runs `code`, which has such a parameter.
+    relation NoneTestedFunction(Insn, Code);
+    /// Positional parameter `index` of the function made at `f` is such a parameter.
+    relation NoneTestedPositional(Insn, u32, Code, Slot);
+    /// The keyword `name` of the function made at `f` fills such a parameter.
+    relation NoneTestedKeyword(Insn, Sym, Code, Slot);
+    /// `code`, not a generator, returns `var` whatever its `*args` and its parameters' being None,
+    /// and not as a parameter as bound (`ReturnsParameter`).
     relation UnguardedReturn(Code, Var);
     /// `code` (which takes `positional` parameters before `*args`) returns what call `site`
     /// gives, a call passing on `code`'s own `*args` alone (`return decorator(*args)`), whose

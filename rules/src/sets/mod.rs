@@ -165,18 +165,27 @@ pub(crate) fn unary_special(op: UnaryOperator) -> Option<Special> {
     }
 }
 
-/// Whether the block a branch on the truth of `*args` enters along `edge` runs only when
-/// `*args` is empty (`Some(true)`) or only when it is not; edges are read positively (the
-/// value is true along `BranchTrue`, whichever way the jump goes).
-pub(crate) fn args_empty_along(condition: Condition, edge: EdgeKind) -> Option<bool> {
-    if !matches!(condition, Condition::IfTrue | Condition::IfFalse) {
-        return None;
-    }
+/// Whether what a branch tests holds along `edge`: `Some(true)` along `BranchTrue`, `Some(false)`
+/// along `BranchFalse` (edges are read positively, whichever way the jump goes), `None` along
+/// other edges and for branches that are not tests of the value's truth (`truth: true`: `if_true`,
+/// `if_false`) or of whether it is None (`truth: false`: `if_none`, `if_not_none`).
+pub(crate) fn test_holds_along(condition: Condition, edge: EdgeKind, truth: bool) -> Option<bool> {
+    let tests = match condition {
+        Condition::IfTrue | Condition::IfFalse => truth,
+        Condition::IfNone | Condition::IfNotNone => !truth,
+        _ => false,
+    };
     match edge {
-        EdgeKind::BranchTrue => Some(false),
-        EdgeKind::BranchFalse => Some(true),
+        EdgeKind::BranchTrue if tests => Some(true),
+        EdgeKind::BranchFalse if tests => Some(false),
         _ => None,
     }
+}
+
+/// Whether the block a branch on the truth of `*args` enters along `edge` runs only when
+/// `*args` is empty (`Some(true)`) or only when it is not.
+pub(crate) fn args_empty_along(condition: Condition, edge: EdgeKind) -> Option<bool> {
+    test_holds_along(condition, edge, true).map(|truthy| !truthy)
 }
 
 /// The coverage program every rule set's results go through.

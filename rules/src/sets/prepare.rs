@@ -11,7 +11,9 @@ use cpyg_facts::schema::{
 
 use ascent::aggregators::{count, max};
 
-use super::{accepts_keyword, args_empty_along, format_special, is_generator, is_positional, unary_special};
+use super::{
+    accepts_keyword, args_empty_along, format_special, is_generator, is_positional, test_holds_along, unary_special,
+};
 use crate::context::Attribute;
 use crate::objects::*;
 
